@@ -1,0 +1,90 @@
+//! The library's one error type. Every variant names the input it is about, so a message
+//! printed by the binary needs no further context.
+
+use std::path::PathBuf;
+
+use crate::board::Conflict;
+use crate::text::ParseError;
+
+/// What went wrong, with the input it went wrong on.
+#[non_exhaustive]
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// Reading or writing a file failed.
+    #[error("{}: {source}", path.display())]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The operating system's reason.
+        #[source]
+        source: std::io::Error,
+    },
+    /// A text puzzle could not be read; the message gives the line and column.
+    #[error("{input}: {source}")]
+    Parse {
+        /// The input's name (a path, `-` for stdin, or `argument N`).
+        input: String,
+        /// The line, column and problem.
+        #[source]
+        source: ParseError,
+    },
+    /// The givens break the rules before any solving starts.
+    #[error("invalid puzzle: {0}")]
+    Conflict(#[from] Conflict),
+    /// The file is not an image we can decode (or is damaged).
+    #[error("{}: not a readable image: {reason}", path.display())]
+    Decode {
+        /// The file.
+        path: PathBuf,
+        /// The decoder's reason.
+        reason: String,
+    },
+    /// The image declares more pixels than the configured limit; it is refused before decoding.
+    #[error("{}: image is {width}x{height} pixels, over the limit of {limit} pixels (raise it with --max-pixels)", path.display())]
+    TooLarge {
+        /// The file.
+        path: PathBuf,
+        /// Declared width.
+        width: u32,
+        /// Declared height.
+        height: u32,
+        /// The limit in pixels.
+        limit: u64,
+    },
+    /// No sudoku grid was found in the image.
+    #[error("{}: no sudoku grid found ({reason})", path.display())]
+    NoGrid {
+        /// The file.
+        path: PathBuf,
+        /// Why the best candidate was rejected.
+        reason: String,
+    },
+    /// A glyph template could not be loaded.
+    #[error("template {}: {reason}", path.display())]
+    Template {
+        /// The template file or folder.
+        path: PathBuf,
+        /// What was wrong with it.
+        reason: String,
+    },
+    /// Writing the output image failed.
+    #[error("{}: could not write the image: {reason}", path.display())]
+    Encode {
+        /// The output file.
+        path: PathBuf,
+        /// The encoder's or file system's reason.
+        reason: String,
+    },
+    /// The output path is the input: inputs are never overwritten.
+    #[error("{}: refusing to overwrite the input; choose another output path", path.display())]
+    OutputIsInput {
+        /// The path given for both.
+        path: PathBuf,
+    },
+    /// An option value is out of range.
+    #[error("invalid option: {0}")]
+    Options(String),
+}
+
+/// The library's result type.
+pub type Result<T, E = Error> = std::result::Result<T, E>;

@@ -1,0 +1,43 @@
+//! The `sudoku-snap` binary: parses arguments, calls the library, prints results and the
+//! error chain, and maps the outcome to the exit code.
+#![forbid(unsafe_code)]
+
+mod app;
+mod cli;
+
+use std::process::ExitCode;
+
+use clap::Parser;
+
+use app::Outcome;
+use cli::{Cli, Command};
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let usage = e.use_stderr();
+            let _ = e.print();
+            return if usage {
+                Outcome::Usage
+            } else {
+                Outcome::Success
+            }
+            .into();
+        }
+    };
+    match run(cli) {
+        Ok(outcome) => outcome.into(),
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            Outcome::Usage.into()
+        }
+    }
+}
+
+fn run(cli: Cli) -> anyhow::Result<Outcome> {
+    match cli.command {
+        Some(Command::Solve(args)) => app::solve::run(args),
+        None => anyhow::bail!("screenshots are not supported yet: {:?}", cli.image.inputs),
+    }
+}

@@ -1,0 +1,467 @@
+//! Text puzzles in and out.
+//!
+//! Reading accepts what people type and what spreadsheets save: 81-character lines (many per
+//! file, `#` comments and blank lines ignored), 9-line grids with or without `|`, `-`, `+`
+//! separators, whitespace-separated digits with `0` for empty, and CSV (`,` or `;`, optional
+//! UTF-8 BOM, CRLF or LF). Writing produces the `line`, `pretty` and `csv` layouts.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::board::{Board, Digit, Pos};
+
+/// Characters that mean "empty cell" in every input format.
+const EMPTY_MARKS: &[char] = &['.', '0', '_', '-', '*'];
+
+/// A line this long (without whitespace) is read as a one-line puzzle rather than a grid row;
+/// grid rows carry 9 cells plus at most a dozen separators.
+const ONE_LINE_MIN_LEN: usize = 30;
+
+/// What is wrong with a puzzle's text, with the 1-based line and column where it was found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseError {
+    /// 1-based line number in the input.
+    pub line: usize,
+    /// 1-based column (in characters) on that line; 0 when the problem is the whole line or block.
+    pub column: usize,
+    /// What was wrong.
+    pub problem: String,
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.column > 0 {
+            write!(
+                f,
+                "line {}, column {}: {}",
+                self.line, self.column, self.problem
+            )
+        } else {
+            write!(f, "line {}: {}", self.line, self.problem)
+        }
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+/// One puzzle found in a text, with the line it starts on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Parsed {
+    /// 1-based line where the puzzle starts.
+    pub line: usize,
+    /// The puzzle, or why its text could not be read.
+    pub board: Result<Board, ParseError>,
+}
+
+/// Reads every puzzle in `text`, in order. A malformed puzzle is reported in place and does
+/// not stop the ones after it.
+pub fn parse_all(text: &str) -> Vec<Parsed> {
+    puzzles(text).collect()
+}
+
+/// The puzzles in `text`, read lazily so a large file is never held twice in memory.
+pub fn puzzles(text: &str) -> Puzzles<'_> {
+    Puzzles {
+        lines: text.lines().enumerate(),
+        grid: GridBlock::default(),
+        pending: None,
+    }
+}
+
+/// Iterator over the puzzles of a text; see [`puzzles`].
+pub struct Puzzles<'a> {
+    lines: std::iter::Enumerate<std::str::Lines<'a>>,
+    grid: GridBlock,
+    /// A one-line puzzle read while a grid block was still open.
+    pending: Option<Parsed>,
+}
+
+impl Iterator for Puzzles<'_> {
+    type Item = Parsed;
+
+    fn next(&mut self) -> Option<Parsed> {
+        if let Some(p) = self.pending.take() {
+            return Some(p);
+        }
+        for (i, raw) in self.lines.by_ref() {
+            let number = i + 1;
+            let line = if i == 0 {
+                raw.trim_start_matches('\u{feff}')
+            } else {
+                raw
+            };
+            let trimmed = line.trim();
+            if trimmed.is_empty() || trimmed.starts_with('#') {
+                if let Some(done) = self.grid.finish() {
+                    return Some(done);
+                }
+                continue;
+            }
+            if is_one_line_puzzle(trimmed) {
+                let this = Parsed {
+                    line: number,
+                    board: parse_line_cells(line, number),
+                };
+                return match self.grid.finish() {
+                    Some(open) => {
+                        self.pending = Some(this);
+                        Some(open)
+                    }
+                    None => Some(this),
+                };
+            }
+            if is_separator(trimmed) {
+                continue;
+            }
+            if let Some(done) = self.grid.push(line, number) {
+                return Some(done);
+            }
+        }
+        self.grid.finish()
+    }
+}
+
+/// Reads exactly one puzzle from `text` (any input format).
+pub fn parse_one(text: &str) -> Result<Board, ParseError> {
+    let mut all = parse_all(text).into_iter();
+    match (all.next(), all.next()) {
+        (Some(p), None) => p.board,
+        (None, _) => Err(ParseError {
+            line: 1,
+            column: 0,
+            problem: "no puzzle found".into(),
+        }),
+        (Some(_), Some(second)) => Err(ParseError {
+            line: second.line,
+            column: 0,
+            problem: "more than one puzzle where one was expected".into(),
+        }),
+    }
+}
+
+impl FromStr for Board {
+    type Err = ParseError;
+
+    /// Parses one puzzle in any of the text formats of [`parse_all`].
+    fn from_str(s: &str) -> Result<Board, ParseError> {
+        parse_one(s)
+    }
+}
+
+fn is_one_line_puzzle(trimmed: &str) -> bool {
+    !trimmed.contains([',', ';'])
+        && trimmed.chars().filter(|c| !c.is_whitespace()).count() >= ONE_LINE_MIN_LEN
+}
+
+/// A box separator such as `------+-------+------` or `=====`; a row of nine `-` is a row
+/// of empty cells, not a separator.
+fn is_separator(trimmed: &str) -> bool {
+    let only_rules = trimmed
+        .chars()
+        .all(|c| matches!(c, '-' | '+' | '=' | '|') || c.is_whitespace());
+    let dashes = trimmed.chars().filter(|&c| c == '-').count();
+    only_rules && (trimmed.contains(['+', '=']) || dashes != 9)
+}
+
+/// One cell character, or the reason it is not one.
+fn cell_from_char(c: char) -> Result<Option<Digit>, String> {
+    if EMPTY_MARKS.contains(&c) {
+        return Ok(None);
+    }
+    match c.to_digit(10).and_then(|d| Digit::new(d as u8)) {
+        Some(d) => Ok(Some(d)),
+        None => Err(format!(
+            "bad character {c:?}: expected a digit 1-9 or one of . 0 _ - * for an empty cell"
+        )),
+    }
+}
+
+fn parse_line_cells(line: &str, number: usize) -> Result<Board, ParseError> {
+    let cells: Vec<(usize, char)> = line
+        .chars()
+        .enumerate()
+        .filter(|(_, c)| !c.is_whitespace() && *c != '\u{feff}')
+        .map(|(i, c)| (i + 1, c))
+        .collect();
+    if cells.len() != 81 {
+        return Err(ParseError {
+            line: number,
+            column: 0,
+            problem: format!("wrong length: {} cells, expected 81", cells.len()),
+        });
+    }
+    let mut board = Board::empty();
+    for (pos, &(column, c)) in Pos::all().zip(cells.iter()) {
+        let digit = cell_from_char(c).map_err(|problem| ParseError {
+            line: number,
+            column,
+            problem,
+        })?;
+        board.set(pos, digit);
+    }
+    Ok(board)
+}
+
+/// Rows of a 9-line grid (plain, with separators, whitespace-separated or CSV) being collected.
+#[derive(Default)]
+struct GridBlock {
+    first_line: usize,
+    rows: Vec<[Option<Digit>; 9]>,
+    error: Option<ParseError>,
+}
+
+impl GridBlock {
+    /// Adds a row; returns the finished puzzle after the ninth.
+    fn push(&mut self, line: &str, number: usize) -> Option<Parsed> {
+        if self.rows.is_empty() && self.error.is_none() {
+            self.first_line = number;
+        }
+        if self.error.is_none() {
+            match parse_grid_row(line, number) {
+                Ok(row) => self.rows.push(row),
+                Err(e) => self.error = Some(e),
+            }
+        }
+        if self.rows.len() == 9 {
+            return self.finish();
+        }
+        None
+    }
+
+    /// Ends the block at a blank line or the end of input.
+    fn finish(&mut self) -> Option<Parsed> {
+        let block = std::mem::take(self);
+        if let Some(error) = block.error {
+            return Some(Parsed {
+                line: block.first_line,
+                board: Err(error),
+            });
+        }
+        if block.rows.is_empty() {
+            return None;
+        }
+        let board = if block.rows.len() == 9 {
+            let mut board = Board::empty();
+            for (pos, digit) in Pos::all().zip(block.rows.iter().flatten()) {
+                board.set(pos, *digit);
+            }
+            Ok(board)
+        } else {
+            Err(ParseError {
+                line: block.first_line,
+                column: 0,
+                problem: format!("{} rows instead of 9", block.rows.len()),
+            })
+        };
+        Some(Parsed {
+            line: block.first_line,
+            board,
+        })
+    }
+}
+
+fn parse_grid_row(line: &str, number: usize) -> Result<[Option<Digit>; 9], ParseError> {
+    let cells = if line.contains([',', ';']) {
+        csv_cells(line)
+    } else {
+        plain_cells(line)
+    };
+    if cells.len() != 9 {
+        return Err(ParseError {
+            line: number,
+            column: 0,
+            problem: format!("{} cells in this row, expected 9", cells.len()),
+        });
+    }
+    let mut row = [None; 9];
+    for (slot, (column, text)) in row.iter_mut().zip(cells) {
+        *slot = match text {
+            None => None,
+            Some(c) => cell_from_char(c).map_err(|problem| ParseError {
+                line: number,
+                column,
+                problem,
+            })?,
+        };
+    }
+    Ok(row)
+}
+
+/// Cells of a typed row: every character but whitespace and `|`/`+` separators.
+fn plain_cells(line: &str) -> Vec<(usize, Option<char>)> {
+    line.chars()
+        .enumerate()
+        .filter(|(_, c)| !c.is_whitespace() && !matches!(c, '|' | '+'))
+        .map(|(i, c)| (i + 1, Some(c)))
+        .collect()
+}
+
+/// Cells of a CSV row: fields split on `,` or `;`, quotes and spaces trimmed, empty = empty cell.
+/// A field with more than one character is kept whole so the error can point at it.
+fn csv_cells(line: &str) -> Vec<(usize, Option<char>)> {
+    let separator = if line.contains(',') { ',' } else { ';' };
+    let mut out = Vec::new();
+    let mut column = 1;
+    for field in line.split(separator) {
+        let lead = field.len() - field.trim_start().len();
+        let value = field.trim().trim_matches('"').trim();
+        let mut chars = value.chars();
+        let cell = match (chars.next(), chars.next()) {
+            (None, _) => None,
+            (Some(c), None) => Some(c),
+            // Two or more characters: report the second one as the bad character.
+            (Some(_), Some(c)) => Some(if c.is_ascii_digit() { 'X' } else { c }),
+        };
+        out.push((column + lead, cell));
+        column += field.chars().count() + 1;
+    }
+    out
+}
+
+/// The 81-character line, `.` for empty cells.
+pub fn to_line(board: &Board) -> String {
+    board.to_string()
+}
+
+/// A 9x9 grid with `|` between boxes and `------+-------+------` between bands.
+pub fn to_pretty(board: &Board) -> String {
+    let mut out = String::with_capacity(9 * 22 + 2 * 22);
+    for row in 0..9 {
+        if row == 3 || row == 6 {
+            out.push_str("------+-------+------\n");
+        }
+        for col in 0..9 {
+            if col == 3 || col == 6 {
+                out.push_str("| ");
+            }
+            let cell = Pos::new(row, col).and_then(|p| board.get(p));
+            out.push(cell.map_or('.', Digit::to_char));
+            out.push(if col == 8 { '\n' } else { ' ' });
+        }
+    }
+    out
+}
+
+/// Nine CSV rows of nine fields, an empty field for an empty cell.
+pub fn to_csv(board: &Board) -> String {
+    let mut out = String::with_capacity(9 * 18);
+    for row in 0..9 {
+        for col in 0..9 {
+            if let Some(d) = Pos::new(row, col).and_then(|p| board.get(p)) {
+                out.push(d.to_char());
+            }
+            out.push(if col == 8 { '\n' } else { ',' });
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const LINE: &str =
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+    fn one(text: &str) -> Board {
+        parse_one(text).unwrap()
+    }
+
+    #[test]
+    fn every_empty_mark_reads_the_same() {
+        let b = one(LINE);
+        for mark in ['0', '_', '-', '*'] {
+            assert_eq!(one(&LINE.replace('.', &mark.to_string())), b);
+        }
+    }
+
+    #[test]
+    fn pretty_grid_round_trips() {
+        let b = one(LINE);
+        let pretty = to_pretty(&b);
+        assert!(pretty.contains("------+-------+------"));
+        assert_eq!(one(&pretty), b);
+    }
+
+    #[test]
+    fn whitespace_digits_and_plain_grid() {
+        let b = one(LINE);
+        let spaced: String = (0..9)
+            .map(|r| {
+                let row: Vec<String> = (0..9)
+                    .map(|c| b.to_bytes()[r * 9 + c].to_string())
+                    .collect();
+                row.join(" ") + "\n"
+            })
+            .collect();
+        assert_eq!(one(&spaced), b);
+        let plain: String = LINE
+            .as_bytes()
+            .chunks(9)
+            .map(|c| String::from_utf8_lossy(c).into_owned() + "\n")
+            .collect();
+        assert_eq!(one(&plain), b);
+    }
+
+    #[test]
+    fn csv_with_bom_and_crlf() {
+        let b = one(LINE);
+        let csv = format!("\u{feff}{}", to_csv(&b).replace('\n', "\r\n"));
+        assert_eq!(one(&csv), b);
+        assert_eq!(one(&to_csv(&b).replace(',', ";")), b);
+    }
+
+    #[test]
+    fn many_puzzles_with_comments() {
+        let text = format!("# a comment\n{LINE}\n\n{}\n", LINE.replace('5', "."));
+        let all = parse_all(&text);
+        assert_eq!(all.len(), 2);
+        assert_eq!(all[1].line, 4);
+        assert!(all.iter().all(|p| p.board.is_ok()));
+    }
+
+    #[test]
+    fn wrong_length_names_the_line() {
+        let text = format!("{LINE}\n{}\n", &LINE[..80]);
+        let all = parse_all(&text);
+        let err = all[1].board.clone().unwrap_err();
+        assert_eq!(err.line, 2);
+        assert!(err.problem.contains("80 cells"), "{err}");
+    }
+
+    #[test]
+    fn bad_character_names_line_and_column() {
+        let bad = format!("{}x{}", &LINE[..10], &LINE[11..]);
+        let err = parse_one(&bad).unwrap_err();
+        assert_eq!((err.line, err.column), (1, 11));
+        assert!(err.problem.contains("'x'"));
+    }
+
+    #[test]
+    fn eight_rows_is_an_error() {
+        let b = one(LINE);
+        let pretty = to_pretty(&b);
+        let eight: Vec<&str> = pretty.lines().take(10).collect();
+        let err = parse_one(&eight.join("\n")).unwrap_err();
+        assert!(err.problem.contains("8 rows instead of 9"), "{err}");
+    }
+
+    #[test]
+    fn csv_bad_field_names_column() {
+        let text = "5,3,,,7,,,,\n6,,,1,9,5,,,\n,9,8,,,,,6,\n8,,,,6,,,,3\n4,,,8,ab,3,,,1\n7,,,,2,,,,6\n,6,,,,,2,8,\n,,,4,1,9,,,5\n,,,,8,,,7,9\n";
+        let err = parse_one(text).unwrap_err();
+        assert_eq!((err.line, err.column), (5, 10));
+    }
+
+    #[test]
+    fn row_of_dashes_is_a_row_not_a_separator() {
+        let mut rows: Vec<String> = LINE
+            .as_bytes()
+            .chunks(9)
+            .map(|c| String::from_utf8_lossy(c).into_owned())
+            .collect();
+        rows[0] = "---------".into();
+        let b = one(&rows.join("\n"));
+        assert_eq!(b.filled_count(), one(LINE).filled_count() - 3);
+    }
+}
