@@ -24,6 +24,10 @@ pub struct Cli {
 pub enum Command {
     /// Solve text puzzles: 81-char lines, 9-line grids, whitespace digits or CSV.
     Solve(SolveArgs),
+    /// Generate puzzles with one solution, by hole count or difficulty.
+    Generate(GenerateArgs),
+    /// Grade text puzzles by the techniques a person needs (same INPUT as solve).
+    Grade(GradeArgs),
 }
 
 /// Output layout of text results.
@@ -67,16 +71,112 @@ pub struct SolveArgs {
     pub jobs: Option<u64>,
 }
 
+/// A difficulty grade, by the hardest technique needed.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DifficultyArg {
+    /// Naked and hidden singles.
+    Easy,
+    /// Plus locked candidates (pointing, claiming).
+    Medium,
+    /// Plus naked and hidden pairs and triples.
+    Hard,
+    /// X-wing and beyond, or guessing.
+    Expert,
+}
+
+/// Arguments of `sudoku-snap generate`.
+#[derive(Args, Debug)]
+pub struct GenerateArgs {
+    /// How many puzzles.
+    #[arg(short = 'n', long, value_name = "N", default_value_t = 1,
+          value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+    pub count: u64,
+
+    /// Seed: the same seed and options give the same puzzles on any machine and thread count
+    /// [default: from the clock, printed in the output].
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+
+    /// Exactly this many empty cells (0-64) [default: as many as uniqueness and --difficulty allow].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(0..=64))]
+    pub holes: Option<u8>,
+
+    /// The grade every puzzle must have [default: any].
+    #[arg(short, long, value_enum)]
+    pub difficulty: Option<DifficultyArg>,
+
+    /// Givens symmetric under a 180-degree turn.
+    #[arg(long)]
+    pub symmetric: bool,
+
+    /// No given can be removed without losing uniqueness.
+    #[arg(long)]
+    pub minimal: bool,
+
+    /// New grids to try per puzzle before giving up on a rare request.
+    #[arg(long, value_name = "N", default_value_t = 2000,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_attempts: u32,
+
+    /// Output layout [default: pretty on a terminal, line otherwise].
+    #[arg(short, long, value_enum)]
+    pub format: Option<Format>,
+
+    /// Worker threads [default: all cores]; the output does not depend on it.
+    #[arg(short, long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    pub jobs: Option<u64>,
+}
+
+/// Arguments of `sudoku-snap grade`.
+#[derive(Args, Debug)]
+pub struct GradeArgs {
+    /// Puzzles: an 81-character puzzle, a file of puzzles, or `-` for stdin (the default).
+    #[arg(value_name = "INPUT")]
+    pub inputs: Vec<String>,
+
+    /// Output layout [default: pretty on a terminal, line otherwise].
+    #[arg(short, long, value_enum)]
+    pub format: Option<Format>,
+
+    /// Worker threads [default: all cores]; 1 runs sequentially.
+    #[arg(short, long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    pub jobs: Option<u64>,
+}
+
 /// Arguments of the default command: screenshots in, solved pictures out.
 #[derive(Args, Debug)]
 pub struct ImageArgs {
-    /// Screenshot(s) of a sudoku.
+    /// Screenshot(s) of a sudoku (PNG, JPEG, WebP, BMP, GIF).
     #[arg(value_name = "IMAGE")]
     pub inputs: Vec<PathBuf>,
 
-    /// Where to write the solved picture (format from its extension: png, jpg, webp).
+    /// Where to write the solved picture (format from its extension: png, jpg, webp, bmp).
     #[arg(short, long, value_name = "OUT")]
     pub output: Option<PathBuf>,
+
+    /// Output layout [default: pretty on a terminal, line otherwise].
+    #[arg(short, long, value_enum)]
+    pub format: Option<Format>,
+
+    /// Print the time of each stage on stderr.
+    #[arg(long)]
+    pub timings: bool,
+
+    /// Write intermediate pictures (ink, corners, rectified grid, cells) into DIR.
+    #[arg(long, value_name = "DIR")]
+    pub debug: Option<PathBuf>,
+
+    /// Also match against the glyph templates in DIR/<name>/<digit>.png.
+    #[arg(long, value_name = "DIR")]
+    pub templates: Option<PathBuf>,
+
+    /// Refuse images with more pixels than this (decompression bombs).
+    #[arg(long, value_name = "N", default_value_t = 100_000_000)]
+    pub max_pixels: u64,
+
+    /// How many misread digits the solver may correct (0 turns correction off).
+    #[arg(long, value_name = "N", default_value_t = 2)]
+    pub max_corrections: usize,
 }
 
 #[cfg(test)]

@@ -84,6 +84,14 @@ pub enum Error {
     /// An option value is out of range.
     #[error("invalid option: {0}")]
     Options(String),
+    /// The generator found no puzzle matching the request within its attempt budget.
+    #[error("no puzzle found for \"{request}\" in {attempts} attempts: such puzzles are rare; ask for more holes, another difficulty, or drop --minimal/--symmetric")]
+    GenerateGaveUp {
+        /// The request in words, e.g. `expert, 30 holes`.
+        request: String,
+        /// How many grids were tried.
+        attempts: u32,
+    },
 }
 
 /// The library's result type.

@@ -2,8 +2,9 @@
 //!
 //! Turns a screenshot of a sudoku into the solved picture, and solves, grades and generates
 //! text puzzles. The image pipeline runs one way:
-//! decode -> locate -> rectify -> cells -> recognize -> solve -> render -> encode;
-//! each stage is a module that takes the previous stage's value and returns its own.
+//! decode -> locate -> rectify -> cells -> recognize -> solve (with correction) -> render ->
+//! encode; each stage is a module that takes the previous stage's value and returns its own,
+//! and [`Snap`] chains them.
 //!
 //! ```
 //! use sudoku_snap::{board::Board, solve};
@@ -13,13 +14,197 @@
 //! let solution = solve::solve(&puzzle).unwrap().unwrap();
 //! assert!(solution.solves(&puzzle));
 //! ```
+//!
+//! Reading a screenshot:
+//!
+//! ```no_run
+//! use sudoku_snap::{Options, Snap};
+//! let snap = Snap::new(Options::default())?;
+//! let report = snap.process("shot.png".as_ref(), Some("solved.png".as_ref()));
+//! println!("{:?}: {:?}", report.status, report.solution);
+//! # Ok::<(), sudoku_snap::Error>(())
+//! ```
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
 pub mod board;
+pub mod cells;
+pub mod correct;
+pub mod debug;
+pub mod decode;
+pub mod encode;
 pub mod error;
+pub mod generate;
+pub mod grade;
+pub mod locate;
+pub mod options;
+pub mod recognize;
+pub mod rectify;
+pub mod render;
+pub mod report;
 pub mod solve;
 pub mod text;
 
+use std::path::Path;
+
+use image::RgbImage;
+
 pub use board::{Board, Conflict, Digit, Pos};
 pub use error::{Error, Result};
+pub use options::Options;
+pub use report::{Report, Stage, Status, Timings};
+
+use cells::{Author, Cells};
+use recognize::{Recognized, Templates};
+use rectify::Rectified;
+use solve::Verdict;
+
+/// What was read from a screenshot, before solving.
+pub struct Reading {
+    /// The printed givens.
+    pub givens: Board,
+    /// A player's digits (in another colour), not givens.
+    pub entries: Board,
+    /// Recognition evidence per cell (row-major), for the givens and entries read.
+    pub evidence: Vec<Option<Recognized>>,
+    /// The straightened grid and its projection.
+    pub rectified: Rectified,
+    /// The cells as sliced.
+    pub cells: Cells,
+}
+
+/// The image pipeline, ready to process screenshots; templates are loaded once and shared.
+pub struct Snap {
+    options: Options,
+    templates: Templates,
+}
+
+impl Snap {
+    /// Loads the templates (bundled, plus `options.templates_dir`).
+    pub fn new(options: Options) -> Result<Snap> {
+        let templates = Templates::load(options.templates_dir.as_deref())?;
+        Ok(Snap { options, templates })
+    }
+
+    /// The options in use.
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+
+    /// Reads the grid of an already decoded picture; `name` labels errors and debug files.
+    pub fn read(&self, image: &RgbImage, name: &Path, timings: &mut Timings) -> Result<Reading> {
+        let located = timings.time(Stage::Locate, || locate::locate(image));
+        let located = match located {
+            Ok(l) => l,
+            Err(not_found) => {
+                self.debug(|dir| debug::write_ink(dir, name, &not_found.ink));
+                return Err(Error::NoGrid {
+                    path: name.to_path_buf(),
+                    reason: not_found.reason,
+                });
+            }
+        };
+        self.debug(|dir| debug::write_located(dir, name, &located));
+        timings.time(Stage::Recognize, || {
+            let rectified =
+                rectify::rectify(image, &located.quad).ok_or_else(|| Error::NoGrid {
+                    path: name.to_path_buf(),
+                    reason: "the grid's corners are degenerate".into(),
+                })?;
+            let cells = cells::slice(&rectified);
+            let evidence: Vec<Option<Recognized>> = cells
+                .glyphs
+                .iter()
+                .map(|g| g.as_ref().map(|g| self.templates.recognize(&g.ink)))
+                .collect();
+            let (givens, entries) = split_by_author(&cells, &evidence);
+            self.debug(|dir| debug::write_cells(dir, name, &rectified, &cells, &evidence));
+            Ok(Reading {
+                givens,
+                entries,
+                evidence,
+                rectified,
+                cells,
+            })
+        })
+    }
+
+    /// Decodes, reads, solves and (with `output`) draws and writes one screenshot. Never
+    /// panics on bad input: every failure ends in the report's status and error.
+    pub fn process(&self, input: &Path, output: Option<&Path>) -> Report {
+        let mut report = Report::new(input);
+        let started = std::time::Instant::now();
+        if let Err(e) = self.process_into(input, output, &mut report) {
+            report.fail(e);
+        }
+        report.timings.total = started.elapsed().as_secs_f64() * 1000.0;
+        report
+    }
+
+    fn process_into(&self, input: &Path, output: Option<&Path>, report: &mut Report) -> Result<()> {
+        if let Some(out) = output {
+            encode::check_not_input(input, out)?;
+            encode::format_for(out).ok_or_else(|| Error::Encode {
+                path: out.to_path_buf(),
+                reason: "unknown output extension (use .png, .jpg, .webp or .bmp)".into(),
+            })?;
+        }
+        let timings = &mut report.timings;
+        let mut image = timings.time(Stage::Decode, || {
+            decode::decode_file(input, self.options.max_pixels)
+        })?;
+        let reading = self.read(&image, input, timings)?;
+        let solved = timings.time(Stage::Solve, || {
+            correct::solve_read(
+                &reading.givens,
+                &reading.evidence,
+                self.options.max_corrections,
+            )
+        });
+        report.record(&reading, &solved);
+        let solution = match solved.verdict {
+            Ok(Verdict::Unique(s)) | Ok(Verdict::Multiple(s)) => s,
+            _ => return Ok(()),
+        };
+        let Some(out) = output else { return Ok(()) };
+        let timings = &mut report.timings;
+        timings.time(Stage::Render, || {
+            render::draw_answer(
+                &mut image,
+                &reading.rectified,
+                &reading.cells,
+                &solution,
+                self.options.answer_color,
+            )
+        });
+        timings.time(Stage::Encode, || {
+            encode::write_atomic(&image, out, self.options.jpeg_quality)
+        })?;
+        report.output = Some(out.to_path_buf());
+        Ok(())
+    }
+
+    /// Runs `write` on the debug folder when one is configured; debug output is best effort
+    /// and never fails the run.
+    fn debug(&self, write: impl FnOnce(&Path) -> std::io::Result<()>) {
+        if let Some(dir) = &self.options.debug_dir {
+            let _ = std::fs::create_dir_all(dir).and_then(|_| write(dir));
+        }
+    }
+}
+
+/// Splits the recognized digits into givens and a player's entries by their author.
+fn split_by_author(cells: &Cells, evidence: &[Option<Recognized>]) -> (Board, Board) {
+    let mut givens = Board::empty();
+    let mut entries = Board::empty();
+    for pos in Pos::all() {
+        let (Some(glyph), Some(r)) = (&cells.glyphs[pos.index()], &evidence[pos.index()]) else {
+            continue;
+        };
+        match glyph.author {
+            Author::Given => givens.set(pos, Some(r.digit())),
+            Author::Entry => entries.set(pos, Some(r.digit())),
+        }
+    }
+    (givens, entries)
+}

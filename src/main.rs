@@ -38,6 +38,8 @@ fn main() -> ExitCode {
 fn run(cli: Cli) -> anyhow::Result<Outcome> {
     match cli.command {
         Some(Command::Solve(args)) => app::solve::run(args),
-        None => anyhow::bail!("screenshots are not supported yet: {:?}", cli.image.inputs),
+        Some(Command::Generate(args)) => app::generate::run(args),
+        Some(Command::Grade(args)) => app::grade::run(args),
+        None => app::image::run(cli.image),
     }
 }

@@ -149,8 +149,11 @@ impl FromStr for Board {
 }
 
 fn is_one_line_puzzle(trimmed: &str) -> bool {
-    !trimmed.contains([',', ';'])
-        && trimmed.chars().filter(|c| !c.is_whitespace()).count() >= ONE_LINE_MIN_LEN
+    let cells = trimmed.chars().filter(|c| !c.is_whitespace()).count();
+    // A long rule between grid bands (30+ dashes) is a separator; only 81 dashes are a puzzle,
+    // the empty board written with `-`.
+    let long_rule = is_separator(trimmed) && cells != 81;
+    !trimmed.contains([',', ';']) && cells >= ONE_LINE_MIN_LEN && !long_rule
 }
 
 /// A box separator such as `------+-------+------` or `=====`; a row of nine `-` is a row

@@ -1,6 +1,9 @@
 //! The binary's commands: each turns parsed arguments into library calls and prints the
 //! results. Outcomes fold into the process exit code.
 
+pub mod generate;
+pub mod grade;
+pub mod image;
 pub mod output;
 pub mod solve;
 

@@ -155,9 +155,9 @@ fn solve_one(parsed: &Parsed, input: &str, mode: Mode) -> Report {
         Mode::Check => solve::check(&board).map(|v| fill_verdict(&mut report, v)),
         Mode::Count(limit) => solve::solutions(&board, limit.min(2))
             .and_then(|first| Ok((first, solve::count_solutions(&board, limit)?)))
-            .map(|(first, count)| fill_found(&mut report, &first, count, false)),
+            .map(|(first, count)| fill_found(&mut report, &first, count, limit, false)),
         Mode::All(limit) => solve::solutions(&board, limit)
-            .map(|all| fill_found(&mut report, &all, all.len(), true)),
+            .map(|all| fill_found(&mut report, &all, all.len(), limit, true)),
     };
     if let Err(conflict) = result {
         report.status = "invalid";
@@ -193,7 +193,8 @@ fn fill_verdict(report: &mut Report, verdict: Verdict) {
     }
 }
 
-fn fill_found(report: &mut Report, found: &[Board], count: usize, keep_all: bool) {
+/// `count` stopped at `limit`: below it the count is exact, at it there may be more.
+fn fill_found(report: &mut Report, found: &[Board], count: usize, limit: usize, keep_all: bool) {
     report.solutions = Some(count);
     report.solution = found.first().map(Board::to_string);
     if keep_all {
@@ -207,7 +208,8 @@ fn fill_found(report: &mut Report, found: &[Board], count: usize, keep_all: bool
         1 => {}
         _ => {
             report.status = "multiple_solutions";
-            report.error = Some(format!("{count} or more solutions"));
+            let more = if count >= limit { " or more" } else { "" };
+            report.error = Some(format!("{count}{more} solutions"));
         }
     }
 }

@@ -1,0 +1,197 @@
+//! `sudoku-snap grade`: the difficulty and the techniques used for text puzzles from arguments,
+//! files or stdin (the INPUT conventions of `solve`), graded in parallel, printed in input order.
+
+use std::io::{self, Read, Write};
+
+use rayon::prelude::*;
+use serde::Serialize;
+use sudoku_snap::grade::{self, Grade};
+use sudoku_snap::solve::{self, Verdict};
+use sudoku_snap::text::{self, Parsed};
+
+use super::Outcome;
+use crate::cli::{Format, GradeArgs};
+
+/// Puzzles graded per parallel batch (see the solve command's `CHUNK`).
+const CHUNK: usize = 4096;
+
+/// One puzzle's result, in the JSON schema of the grade command.
+#[derive(Serialize)]
+struct Report {
+    #[serde(skip)]
+    origin: String,
+    puzzle: Option<String>,
+    /// `graded`, or why not: `invalid`, `unsolvable`, `multiple_solutions`.
+    status: &'static str,
+    difficulty: Option<&'static str>,
+    solved_logically: Option<bool>,
+    techniques: Option<serde_json::Map<String, serde_json::Value>>,
+    error: Option<String>,
+}
+
+/// Techniques and counts as a JSON object, easiest first: `{"naked_single": 40, ...}`.
+pub fn technique_counts(grade: &Grade) -> serde_json::Map<String, serde_json::Value> {
+    grade
+        .techniques
+        .iter()
+        .map(|&(t, n)| (t.key().to_string(), n.into()))
+        .collect()
+}
+
+/// Runs the grade command; returns the outcome for the exit code.
+pub fn run(args: GradeArgs) -> anyhow::Result<Outcome> {
+    let format = super::output::resolve_format(args.format);
+    let pool = super::thread_pool(args.jobs)?;
+    let inputs = if args.inputs.is_empty() {
+        vec!["-".to_string()]
+    } else {
+        args.inputs
+    };
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    if format == Format::Csv {
+        writeln!(out, "puzzle,difficulty,solved_logically,techniques")?;
+    }
+    let mut outcome = Outcome::Success;
+    for (n, input) in inputs.iter().enumerate() {
+        let (name, text) = match read_input(input, n + 1) {
+            Ok(v) => v,
+            Err(e) => {
+                eprintln!("error: {e:#}");
+                outcome = outcome.max(Outcome::SomeFailed);
+                continue;
+            }
+        };
+        let mut puzzles = text::puzzles(&text).peekable();
+        if puzzles.peek().is_none() {
+            eprintln!("error: {name}: no puzzle found");
+            outcome = outcome.max(Outcome::SomeFailed);
+        }
+        loop {
+            let chunk: Vec<Parsed> = puzzles.by_ref().take(CHUNK).collect();
+            if chunk.is_empty() {
+                break;
+            }
+            let reports: Vec<Report> =
+                pool.install(|| chunk.par_iter().map(|p| grade_one(p, &name)).collect());
+            for r in &reports {
+                if let Some(e) = &r.error {
+                    outcome = outcome.max(Outcome::SomeFailed);
+                    eprintln!("{}: {e}", r.origin);
+                }
+                print_report(&mut out, r, format)?;
+            }
+        }
+    }
+    out.flush()?;
+    Ok(outcome)
+}
+
+/// The text of one INPUT: stdin, an existing file, or the argument itself as a puzzle.
+// A copy of the solve command's reader, whose function is private to `app/solve.rs`; the two
+// belong in one shared `app` module.
+fn read_input(input: &str, position: usize) -> anyhow::Result<(String, String)> {
+    if input == "-" {
+        let mut text = String::new();
+        io::stdin()
+            .read_to_string(&mut text)
+            .map_err(|e| anyhow::anyhow!("stdin: {e}"))?;
+        return Ok(("stdin".into(), text));
+    }
+    let path = std::path::Path::new(input);
+    if path.is_file() {
+        let bytes = std::fs::read(path).map_err(|e| anyhow::anyhow!("{input}: {e}"))?;
+        let text = String::from_utf8(bytes).map_err(|e| {
+            anyhow::anyhow!(
+                "{input}: not UTF-8 text (byte {})",
+                e.utf8_error().valid_up_to()
+            )
+        })?;
+        return Ok((input.to_string(), text));
+    }
+    let looks_like_puzzle =
+        input.chars().filter(|c| !c.is_whitespace()).count() >= 17 && !input.contains(['/', '\\']);
+    if looks_like_puzzle {
+        return Ok((format!("argument {position}"), input.to_string()));
+    }
+    anyhow::bail!("{input}: no such file, and not an 81-character puzzle")
+}
+
+/// Grades a puzzle with exactly one solution; anything else is reported, not graded.
+fn grade_one(parsed: &Parsed, input: &str) -> Report {
+    let mut report = Report {
+        origin: format!("{input}:{}", parsed.line),
+        puzzle: None,
+        status: "invalid",
+        difficulty: None,
+        solved_logically: None,
+        techniques: None,
+        error: None,
+    };
+    let board = match &parsed.board {
+        Ok(b) => *b,
+        Err(e) => {
+            report.error = Some(e.to_string());
+            return report;
+        }
+    };
+    report.puzzle = Some(board.to_string());
+    match solve::check(&board) {
+        Err(conflict) => report.error = Some(format!("invalid puzzle: {conflict}")),
+        Ok(Verdict::Unsolvable) => {
+            report.status = "unsolvable";
+            report.error = Some("no solution, nothing to grade".into());
+        }
+        Ok(Verdict::Multiple(_)) => {
+            report.status = "multiple_solutions";
+            report.error = Some("more than one solution: a grade needs a proper puzzle".into());
+        }
+        Ok(Verdict::Unique(_)) => {
+            let g = grade::grade(&board);
+            report.status = "graded";
+            report.difficulty = Some(g.difficulty.name());
+            report.solved_logically = Some(g.solved_logically);
+            report.techniques = Some(technique_counts(&g));
+        }
+    }
+    report
+}
+
+fn print_report(out: &mut impl Write, r: &Report, format: Format) -> io::Result<()> {
+    let guessing = r.solved_logically == Some(false);
+    let techniques = r.techniques.as_ref().map_or(String::new(), |t| {
+        let list: Vec<String> = t.iter().map(|(k, n)| format!("{k}:{n}")).collect();
+        list.join(" ")
+    });
+    let (puzzle, difficulty) = (
+        r.puzzle.as_deref().unwrap_or("-"),
+        r.difficulty.unwrap_or(r.status),
+    );
+    match format {
+        Format::Json => {
+            serde_json::to_writer(&mut *out, r)?;
+            writeln!(out)
+        }
+        Format::Line => {
+            let flag = if guessing { " needs_guessing" } else { "" };
+            writeln!(out, "{puzzle} {difficulty}{flag} {techniques}")
+        }
+        Format::Csv => writeln!(
+            out,
+            "{puzzle},{difficulty},{},{techniques}",
+            r.solved_logically.map_or(String::new(), |b| b.to_string())
+        ),
+        Format::Pretty => {
+            let flag = if guessing {
+                " (needs guessing: the techniques below stall before the grid is full)"
+            } else {
+                ""
+            };
+            writeln!(out, "# {} {difficulty}{flag}", r.origin)?;
+            for (k, n) in r.techniques.iter().flatten() {
+                writeln!(out, "  {:<14} {n}", k.replace('_', " "))?;
+            }
+            writeln!(out)
+        }
+    }
+}

@@ -1,0 +1,106 @@
+//! The default command: screenshots in; the puzzle read, its solution and (with `-o`) the
+//! solved picture out.
+
+use std::io::{self, Write};
+use std::path::PathBuf;
+
+use sudoku_snap::{text, Options, Report, Snap, Status};
+
+use super::Outcome;
+use crate::cli::{Format, ImageArgs};
+
+/// Runs the screenshot command; returns the outcome for the exit code.
+pub fn run(args: ImageArgs) -> anyhow::Result<Outcome> {
+    if args.inputs.is_empty() {
+        anyhow::bail!("no IMAGE given; try `sudoku-snap --help`");
+    }
+    if args.output.is_some() && args.inputs.len() > 1 {
+        anyhow::bail!("-o names one output file; give one IMAGE");
+    }
+    let format = super::output::resolve_format(args.format);
+    if format == Format::Csv {
+        anyhow::bail!("--format csv is for text puzzles; use pretty, line or json");
+    }
+    let snap = Snap::new(options(&args))?;
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    let mut outcome = Outcome::Success;
+    for input in &args.inputs {
+        let report = snap.process(input, args.output.as_deref());
+        if !report.status.is_success() {
+            outcome = outcome.max(Outcome::SomeFailed);
+        }
+        if let Some(e) = &report.error {
+            eprintln!("error: {e}");
+        }
+        for c in &report.corrections {
+            eprintln!(
+                "{}: corrected {}: read {}, used {}",
+                input.display(),
+                c.cell,
+                c.read,
+                c.used
+            );
+        }
+        if args.timings {
+            print_timings(&report);
+        }
+        print_report(&mut out, &report, format)?;
+    }
+    out.flush()?;
+    Ok(outcome)
+}
+
+fn options(args: &ImageArgs) -> Options {
+    Options {
+        max_pixels: args.max_pixels,
+        templates_dir: args.templates.clone(),
+        debug_dir: args.debug.clone(),
+        max_corrections: args.max_corrections,
+        ..Options::default()
+    }
+}
+
+fn print_timings(r: &Report) {
+    let t = &r.timings;
+    eprintln!(
+        "{}: decode {:.1} ms, locate {:.1} ms, recognize {:.1} ms, solve {:.1} ms, render {:.1} ms, encode {:.1} ms, total {:.1} ms",
+        r.input.display(), t.decode, t.locate, t.recognize, t.solve, t.render, t.encode, t.total
+    );
+}
+
+fn status_word(status: Status) -> String {
+    serde_json::to_value(status)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_owned))
+        .unwrap_or_default()
+}
+
+fn print_report(out: &mut impl Write, r: &Report, format: Format) -> io::Result<()> {
+    match format {
+        Format::Json => {
+            serde_json::to_writer(&mut *out, r)?;
+            writeln!(out)
+        }
+        Format::Line => match &r.solution {
+            Some(s) => writeln!(out, "{s}"),
+            None => writeln!(out, "{}", status_word(r.status)),
+        },
+        Format::Pretty | Format::Csv => {
+            writeln!(out, "{}: {}", r.input.display(), status_word(r.status))?;
+            if let Some(g) = &r.givens {
+                writeln!(out, "givens:\n{}", text::to_pretty(g))?;
+            }
+            if let Some(e) = r.entries.filter(|e| e.filled_count() > 0) {
+                writeln!(out, "player's entries:\n{}", text::to_pretty(&e))?;
+            }
+            if let Some(s) = &r.solution {
+                writeln!(out, "solution:\n{}", text::to_pretty(s))?;
+            }
+            if let Some(o) = &r.output {
+                writeln!(out, "wrote {}", PathBuf::from(o).display())?;
+            }
+            Ok(())
+        }
+    }
+}

@@ -1,0 +1,411 @@
+//! Cells: the straightened grid -> 81 cells, each empty or holding one isolated glyph.
+//!
+//! Grid lines are found again on the square picture (so a slightly curved or misplaced corner
+//! does not shift the cells), their remnants are cut away, and ink is measured against each
+//! cell's own background (so highlighted cells read like the others). A cell holds a digit
+//! when a component near its centre is tall enough: pencil marks are small and stay out.
+//! Digits in a clearly different colour from the majority are a player's entries.
+
+use image::{GrayImage, Luma, RgbImage};
+
+use crate::locate::luma;
+use crate::rectify::{Rectified, CELL};
+
+/// A glyph shorter than this fraction of the cell is a pencil mark or noise, not a digit.
+const MIN_DIGIT_HEIGHT: f32 = 0.32;
+/// Cut this fraction of the cell from each side to drop grid-line remnants.
+const LINE_MARGIN: f32 = 0.09;
+/// Two ink colours further apart than this (RGB distance) are different kinds of digits.
+const COLOUR_SPLIT: f32 = 70.0;
+/// A pixel is ink when it is this fraction of the grid's text contrast away from its cell's
+/// background (and at least `MIN_INK` grey levels).
+const INK_FRACTION: f32 = 0.4;
+/// The least contrast that counts as ink, in grey levels.
+const MIN_INK: i32 = 24;
+
+/// Who wrote a digit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Author {
+    /// Printed by the puzzle: a given.
+    Given,
+    /// Entered by a player in another colour.
+    Entry,
+}
+
+/// One digit's picture, isolated from its cell.
+#[derive(Clone, Debug)]
+pub struct Glyph {
+    /// The glyph's bounding box, ink as brightness (255 = full ink, 0 = background).
+    pub ink: GrayImage,
+    /// The typical colour of its strokes.
+    pub colour: [u8; 3],
+    /// Given or a player's entry.
+    pub author: Author,
+    /// Height of the glyph in square-picture pixels.
+    pub height: u32,
+}
+
+/// The 81 cells of a straightened grid.
+pub struct Cells {
+    /// Row-major; `None` for an empty cell.
+    pub glyphs: Vec<Option<Glyph>>,
+    /// The 10 vertical line positions (x) in the square picture.
+    pub lines_x: [f32; 10],
+    /// The 10 horizontal line positions (y) in the square picture.
+    pub lines_y: [f32; 10],
+    /// Whether ink is lighter than the background.
+    pub dark: bool,
+    /// The grid's typical background colour.
+    pub background: [u8; 3],
+}
+
+/// Slices the straightened grid into cells and isolates each digit.
+pub fn slice(rect: &Rectified) -> Cells {
+    let gray = gray_of(&rect.image);
+    let dark = crate::locate::is_dark(&gray);
+    let bg = median(gray.as_raw());
+    let strength = |v: u8| -> i32 {
+        if dark {
+            i32::from(v) - i32::from(bg)
+        } else {
+            i32::from(bg) - i32::from(v)
+        }
+    };
+    let lines_x = find_lines(&gray, false, &strength);
+    let lines_y = find_lines(&gray, true, &strength);
+    let contrast = text_contrast(&gray, &lines_x, &lines_y, dark);
+    let threshold = MIN_INK.max((contrast as f32 * INK_FRACTION) as i32);
+    let mut glyphs = Vec::with_capacity(81);
+    for row in 0..9 {
+        for col in 0..9 {
+            let area = cell_area(&lines_x, &lines_y, row, col);
+            glyphs.push(isolate_digit(rect, &gray, area, dark, threshold, contrast));
+        }
+    }
+    mark_entries(&mut glyphs);
+    Cells {
+        glyphs,
+        lines_x,
+        lines_y,
+        dark,
+        background: background_colour(&rect.image, &gray, bg),
+    }
+}
+
+fn gray_of(image: &RgbImage) -> GrayImage {
+    let mut g = GrayImage::new(image.width(), image.height());
+    for (o, p) in g.pixels_mut().zip(image.pixels()) {
+        *o = Luma([luma(&p.0) as u8]);
+    }
+    g
+}
+
+fn median(values: &[u8]) -> u8 {
+    let mut hist = [0u32; 256];
+    values.iter().for_each(|&v| hist[v as usize] += 1);
+    let mut seen = 0;
+    hist.iter()
+        .position(|&n| {
+            seen += n;
+            seen as usize > values.len() / 2
+        })
+        .unwrap_or(0) as u8
+}
+
+/// Each grid line's position: the strongest row (or column) of ink within a quarter cell of
+/// where it should be.
+fn find_lines(gray: &GrayImage, horizontal: bool, strength: &dyn Fn(u8) -> i32) -> [f32; 10] {
+    let n = gray.width();
+    let profile: Vec<i64> = (0..n)
+        .map(|i| {
+            (0..n)
+                .map(|j| {
+                    let (x, y) = if horizontal { (j, i) } else { (i, j) };
+                    i64::from(strength(gray.get_pixel(x, y)[0]).max(0))
+                })
+                .sum()
+        })
+        .collect();
+    let mut out = [0.0; 10];
+    for (k, slot) in out.iter_mut().enumerate() {
+        let expected = (k as u32 * CELL) as i64;
+        let window = (CELL / 4) as i64;
+        let lo = (expected - window).max(0) as usize;
+        let hi = ((expected + window) as usize).min(n as usize - 1);
+        let best = (lo..=hi)
+            .max_by_key(|&i| profile[i])
+            .unwrap_or(expected as usize);
+        // Only trust the peak when it stands out; otherwise keep the even spacing.
+        let mean = profile[lo..=hi].iter().sum::<i64>() / (hi - lo + 1) as i64;
+        *slot = if profile[best] > 2 * mean.max(1) {
+            best as f32
+        } else {
+            expected as f32
+        };
+    }
+    out
+}
+
+/// The contrast of the grid's text: a high percentile of how far cell pixels stand out from
+/// the background, so the ink threshold follows faint photos and crisp screenshots alike.
+fn text_contrast(gray: &GrayImage, xs: &[f32; 10], ys: &[f32; 10], dark: bool) -> i32 {
+    let mut hist = [0u32; 256];
+    let mut total = 0u32;
+    for row in 0..9 {
+        for col in 0..9 {
+            let (x0, y0, x1, y1) = cell_area(xs, ys, row, col);
+            let bg = cell_background(gray, (x0, y0, x1, y1));
+            for y in y0..y1 {
+                for x in x0..x1 {
+                    let v = i32::from(gray.get_pixel(x, y)[0]);
+                    let s = if dark {
+                        v - i32::from(bg)
+                    } else {
+                        i32::from(bg) - v
+                    };
+                    hist[s.clamp(0, 255) as usize] += 1;
+                    total += 1;
+                }
+            }
+        }
+    }
+    // Digits cover a few percent of the cells; the 99.5th percentile sits inside strokes.
+    let target = total - total / 200;
+    let mut seen = 0;
+    hist.iter()
+        .position(|&n| {
+            seen += n;
+            seen >= target
+        })
+        .unwrap_or(255) as i32
+}
+
+/// The cell's interior (x0, y0, x1, y1), line remnants cut away.
+fn cell_area(xs: &[f32; 10], ys: &[f32; 10], row: usize, col: usize) -> (u32, u32, u32, u32) {
+    let mx = (xs[col + 1] - xs[col]) * LINE_MARGIN;
+    let my = (ys[row + 1] - ys[row]) * LINE_MARGIN;
+    (
+        (xs[col] + mx).round() as u32,
+        (ys[row] + my).round() as u32,
+        (xs[col + 1] - mx).round() as u32,
+        (ys[row + 1] - my).round() as u32,
+    )
+}
+
+fn cell_background(gray: &GrayImage, (x0, y0, x1, y1): (u32, u32, u32, u32)) -> u8 {
+    let mut values = Vec::with_capacity(((x1 - x0) * (y1 - y0)) as usize);
+    for y in y0..y1 {
+        for x in x0..x1 {
+            values.push(gray.get_pixel(x, y)[0]);
+        }
+    }
+    median(&values)
+}
+
+/// The digit in one cell, if any: the tall component nearest the centre, with whatever
+/// touches its box (so a glyph broken by JPEG or print stays whole).
+fn isolate_digit(
+    rect: &Rectified,
+    gray: &GrayImage,
+    area: (u32, u32, u32, u32),
+    dark: bool,
+    threshold: i32,
+    contrast: i32,
+) -> Option<Glyph> {
+    let (x0, y0, x1, y1) = area;
+    let (w, h) = (x1 - x0, y1 - y0);
+    let bg = i32::from(cell_background(gray, area));
+    let strength = |x: u32, y: u32| {
+        let v = i32::from(gray.get_pixel(x0 + x, y0 + y)[0]);
+        if dark {
+            v - bg
+        } else {
+            bg - v
+        }
+    };
+    let mask: Vec<bool> = (0..h)
+        .flat_map(|y| (0..w).map(move |x| (x, y)))
+        .map(|(x, y)| strength(x, y) > threshold)
+        .collect();
+    let boxes = component_boxes(&mask, w, h);
+    let min_height = (MIN_DIGIT_HEIGHT * CELL as f32) as u32;
+    let (cx, cy) = (w as f32 / 2.0, h as f32 / 2.0);
+    let main = boxes
+        .iter()
+        .filter(|b| b.3 - b.1 + 1 >= min_height && !is_line_sliver(b, w, h))
+        .filter(|b| {
+            let (bx, by) = ((b.0 + b.2) as f32 / 2.0, (b.1 + b.3) as f32 / 2.0);
+            (bx - cx).abs() < 0.3 * w as f32 && (by - cy).abs() < 0.3 * h as f32
+        })
+        .max_by_key(|b| (b.2 - b.0 + 1) * (b.3 - b.1 + 1))?;
+    let pad = (0.08 * CELL as f32) as u32;
+    let (mut bx0, mut by0, mut bx1, mut by1) = *main;
+    for b in &boxes {
+        let overlaps = b.0 <= main.2 + pad
+            && b.2 + pad >= main.0
+            && b.1 <= main.3 + pad
+            && b.3 + pad >= main.1;
+        if overlaps && !is_line_sliver(b, w, h) {
+            (bx0, by0, bx1, by1) = (bx0.min(b.0), by0.min(b.1), bx1.max(b.2), by1.max(b.3));
+        }
+    }
+    let ink = GrayImage::from_fn(bx1 - bx0 + 1, by1 - by0 + 1, |x, y| {
+        let s = strength(bx0 + x, by0 + y);
+        let v = if s * 2 < threshold {
+            0
+        } else {
+            s * 255 / contrast.max(1)
+        };
+        Luma([v.clamp(0, 255) as u8])
+    });
+    let colour = stroke_colour(rect, &ink, (x0 + bx0, y0 + by0));
+    Some(Glyph {
+        height: ink.height(),
+        ink,
+        colour,
+        author: Author::Given,
+    })
+}
+
+/// A thin component along the cell's edge: what is left of a grid line.
+fn is_line_sliver(b: &(u32, u32, u32, u32), w: u32, h: u32) -> bool {
+    let touches = b.0 == 0 || b.1 == 0 || b.2 + 1 >= w || b.3 + 1 >= h;
+    let (bw, bh) = (b.2 - b.0 + 1, b.3 - b.1 + 1);
+    touches && (bw * 7 <= w || bh * 7 <= h) && (bw >= w * 3 / 4 || bh >= h * 3 / 4)
+}
+
+/// Bounding boxes (x0, y0, x1, y1) of the 8-connected components of `mask`.
+fn component_boxes(mask: &[bool], w: u32, h: u32) -> Vec<(u32, u32, u32, u32)> {
+    let mut seen = vec![false; mask.len()];
+    let mut boxes = Vec::new();
+    let mut stack = Vec::new();
+    for start in 0..mask.len() {
+        if !mask[start] || seen[start] {
+            continue;
+        }
+        seen[start] = true;
+        stack.push(start);
+        let (sx, sy) = ((start as u32) % w, (start as u32) / w);
+        let mut bbox = (sx, sy, sx, sy);
+        while let Some(i) = stack.pop() {
+            let (x, y) = ((i as u32) % w, (i as u32) / w);
+            bbox = (bbox.0.min(x), bbox.1.min(y), bbox.2.max(x), bbox.3.max(y));
+            for (dx, dy) in [
+                (-1i32, -1i32),
+                (0, -1),
+                (1, -1),
+                (-1, 0),
+                (1, 0),
+                (-1, 1),
+                (0, 1),
+                (1, 1),
+            ] {
+                let (nx, ny) = (x as i32 + dx, y as i32 + dy);
+                if nx < 0 || ny < 0 || nx >= w as i32 || ny >= h as i32 {
+                    continue;
+                }
+                let j = (ny as u32 * w + nx as u32) as usize;
+                if mask[j] && !seen[j] {
+                    seen[j] = true;
+                    stack.push(j);
+                }
+            }
+        }
+        boxes.push(bbox);
+    }
+    boxes
+}
+
+/// The mean colour of the glyph's strongest pixels (its stroke cores, free of anti-aliasing).
+fn stroke_colour(rect: &Rectified, ink: &GrayImage, origin: (u32, u32)) -> [u8; 3] {
+    let peak = ink.pixels().map(|p| p[0]).max().unwrap_or(0);
+    let cut = (u32::from(peak) * 7 / 10) as u8;
+    let mut sum = [0u64; 3];
+    let mut n = 0u64;
+    for (x, y, p) in ink.enumerate_pixels() {
+        if p[0] >= cut && p[0] > 0 {
+            let c = rect.image.get_pixel(origin.0 + x, origin.1 + y).0;
+            (0..3).for_each(|i| sum[i] += u64::from(c[i]));
+            n += 1;
+        }
+    }
+    let n = n.max(1);
+    [(sum[0] / n) as u8, (sum[1] / n) as u8, (sum[2] / n) as u8]
+}
+
+/// The grid's typical background colour: the mean of pixels whose grey is the median grey.
+fn background_colour(image: &RgbImage, gray: &GrayImage, bg: u8) -> [u8; 3] {
+    let mut sum = [0u64; 3];
+    let mut n = 0u64;
+    for (p, g) in image.pixels().zip(gray.pixels()) {
+        if g[0].abs_diff(bg) <= 2 {
+            (0..3).for_each(|i| sum[i] += u64::from(p[i]));
+            n += 1;
+        }
+    }
+    let n = n.max(1);
+    [(sum[0] / n) as u8, (sum[1] / n) as u8, (sum[2] / n) as u8]
+}
+
+fn distance(a: [u8; 3], b: [f32; 3]) -> f32 {
+    (0..3)
+        .map(|i| (f32::from(a[i]) - b[i]).powi(2))
+        .sum::<f32>()
+        .sqrt()
+}
+
+fn chroma(c: [f32; 3]) -> f32 {
+    c.iter().cloned().fold(f32::MIN, f32::max) - c.iter().cloned().fold(f32::MAX, f32::min)
+}
+
+/// Splits the digits into two colour groups (2-means) when their colours clearly differ; the
+/// less colourful group is the printed givens, the other a player's entries.
+fn mark_entries(glyphs: &mut [Option<Glyph>]) {
+    let colours: Vec<[u8; 3]> = glyphs.iter().flatten().map(|g| g.colour).collect();
+    if colours.len() < 2 {
+        return;
+    }
+    let to_f = |c: [u8; 3]| c.map(f32::from);
+    // Seed with the two most distant colours, then refine a few rounds.
+    let mut a = to_f(colours[0]);
+    let mut b = to_f(
+        *colours
+            .iter()
+            .max_by(|x, y| distance(**x, a).total_cmp(&distance(**y, a)))
+            .unwrap(),
+    );
+    a = to_f(
+        *colours
+            .iter()
+            .max_by(|x, y| distance(**x, b).total_cmp(&distance(**y, b)))
+            .unwrap(),
+    );
+    for _ in 0..5 {
+        let (mut sa, mut sb, mut na, mut nb) = ([0.0f32; 3], [0.0f32; 3], 0.0, 0.0);
+        for &c in &colours {
+            let (s, n) = if distance(c, a) <= distance(c, b) {
+                (&mut sa, &mut na)
+            } else {
+                (&mut sb, &mut nb)
+            };
+            (0..3).for_each(|i| s[i] += f32::from(c[i]));
+            *n += 1.0;
+        }
+        if na == 0.0 || nb == 0.0 {
+            return;
+        }
+        a = sa.map(|v| v / na);
+        b = sb.map(|v| v / nb);
+    }
+    let spread = (0..3).map(|i| (a[i] - b[i]).powi(2)).sum::<f32>().sqrt();
+    if spread < COLOUR_SPLIT {
+        return;
+    }
+    let entries = if chroma(a) > chroma(b) { a } else { b };
+    let givens = if chroma(a) > chroma(b) { b } else { a };
+    for g in glyphs.iter_mut().flatten() {
+        if distance(g.colour, entries) < distance(g.colour, givens) {
+            g.author = Author::Entry;
+        }
+    }
+}

@@ -1,0 +1,399 @@
+//! Puzzle generation: a random full grid, cells dug out in random order while the puzzle keeps
+//! one solution (and, when a difficulty is asked for, stays within it), then graded.
+//!
+//! Everything random comes from a small splitmix64 generator seeded from `(seed, index)`, so
+//! puzzle `index` of a seed is the same on every machine, whatever the thread count or the order
+//! in which puzzles are made. An attempt that misses the request (wrong grade, hole count not
+//! reachable, not minimal) starts over with a new grid from the same stream, up to
+//! [`GenerateOptions::max_attempts`].
+
+use crate::board::{Board, Digit, Pos};
+use crate::error::{Error, Result};
+use crate::grade::{self, Difficulty, Grade};
+use crate::solve;
+
+/// The most empty cells a request may ask for: every proper sudoku has at least 17 givens.
+pub const MAX_HOLES: u8 = 64;
+
+/// What to generate. `GenerateOptions::default()` asks for any unique puzzle dug as far as it goes.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct GenerateOptions {
+    /// Seed of the random stream; puzzle `index` of a seed is always the same. Default 0.
+    pub seed: u64,
+    /// Exactly this many empty cells (at most [`MAX_HOLES`]). Default `None`: dig until no
+    /// further cell can go without losing uniqueness or leaving `difficulty`.
+    pub holes: Option<u8>,
+    /// The grade the puzzle must have. Default `None`: any grade.
+    pub difficulty: Option<Difficulty>,
+    /// Givens are symmetric under a 180-degree turn of the grid. Default `false`.
+    pub symmetric: bool,
+    /// No given can be removed without losing uniqueness. Default `false`.
+    pub minimal: bool,
+    /// Attempts (a new grid each) before giving up with [`Error::GenerateGaveUp`]. Default 2000,
+    /// which stays under about a second per puzzle for requests that cannot be met.
+    pub max_attempts: u32,
+}
+
+impl Default for GenerateOptions {
+    fn default() -> Self {
+        GenerateOptions {
+            seed: 0,
+            holes: None,
+            difficulty: None,
+            symmetric: false,
+            minimal: false,
+            max_attempts: 2000,
+        }
+    }
+}
+
+impl GenerateOptions {
+    /// The request in words, for messages: `expert, 40 holes, symmetric`.
+    pub fn describe(&self) -> String {
+        let mut parts = vec![self
+            .difficulty
+            .map_or("any grade", Difficulty::name)
+            .to_string()];
+        if let Some(h) = self.holes {
+            parts.push(format!("{h} holes"));
+        }
+        if self.symmetric {
+            parts.push("symmetric".into());
+        }
+        if self.minimal {
+            parts.push("minimal".into());
+        }
+        parts.join(", ")
+    }
+
+    fn validate(&self) -> Result<()> {
+        match self.holes {
+            Some(h) if h > MAX_HOLES => Err(Error::Options(format!(
+                "--holes {h} is over {MAX_HOLES}: a unique puzzle needs at least 17 givens"
+            ))),
+            _ if self.max_attempts == 0 => {
+                Err(Error::Options("max_attempts must be at least 1".into()))
+            }
+            _ => Ok(()),
+        }
+    }
+}
+
+/// One generated puzzle.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Generated {
+    /// The puzzle; it has exactly one solution.
+    pub puzzle: Board,
+    /// Its solution.
+    pub solution: Board,
+    /// Its grade.
+    pub grade: Grade,
+    /// The seed it came from.
+    pub seed: u64,
+    /// Its index within the seed.
+    pub index: u64,
+    /// How many attempts it took (1 = the first grid worked).
+    pub attempts: u32,
+}
+
+/// Puzzle number `index` of `options.seed`.
+///
+/// # Errors
+///
+/// [`Error::Options`] for more than [`MAX_HOLES`] holes; [`Error::GenerateGaveUp`] when
+/// `max_attempts` grids gave no puzzle matching the request (a rare grade with many givens,
+/// a minimal puzzle with few holes, ...).
+///
+/// # Examples
+///
+/// ```
+/// use sudoku_snap::generate::{generate, GenerateOptions};
+/// use sudoku_snap::grade::Difficulty;
+/// let options = GenerateOptions { seed: 7, difficulty: Some(Difficulty::Medium), ..Default::default() };
+/// let g = generate(&options, 0).unwrap();
+/// assert_eq!(g.grade.difficulty, Difficulty::Medium);
+/// assert_eq!(sudoku_snap::solve::count_solutions(&g.puzzle, 2).unwrap(), 1);
+/// assert_eq!(g, generate(&options, 0).unwrap());
+/// ```
+pub fn generate(options: &GenerateOptions, index: u64) -> Result<Generated> {
+    options.validate()?;
+    let mut rng = SplitMix64::for_puzzle(options.seed, index);
+    for attempt in 1..=options.max_attempts {
+        if let Some((puzzle, solution, grade)) = attempt_once(options, &mut rng) {
+            return Ok(Generated {
+                puzzle,
+                solution,
+                grade,
+                seed: options.seed,
+                index,
+                attempts: attempt,
+            });
+        }
+    }
+    Err(Error::GenerateGaveUp {
+        request: options.describe(),
+        attempts: options.max_attempts,
+    })
+}
+
+/// One grid, one dig; the puzzle if it matches the request.
+fn attempt_once(options: &GenerateOptions, rng: &mut SplitMix64) -> Option<(Board, Board, Grade)> {
+    let solution = random_grid(rng);
+    // Below the target grade the logic itself proves uniqueness and keeps the grade in reach;
+    // expert, "any" and minimal requests dig on uniqueness alone and grade at the end.
+    let ceiling = match options.difficulty {
+        Some(d) if d < Difficulty::Expert && !options.minimal => Some(d),
+        _ => None,
+    };
+    let puzzle = dig(&solution, options, ceiling, rng)?;
+    if solve::count_solutions(&puzzle, 2) != Ok(1) {
+        return None;
+    }
+    if options.minimal && !is_minimal(&puzzle) {
+        return None;
+    }
+    let grade = grade::grade(&puzzle);
+    if options.difficulty.is_some_and(|d| d != grade.difficulty) {
+        return None;
+    }
+    Some((puzzle, solution, grade))
+}
+
+/// Empties cells of `solution` in random order (pairs under `symmetric`), keeping each removal
+/// that leaves the puzzle acceptable; `None` when the requested hole count is not reached.
+fn dig(
+    solution: &Board,
+    options: &GenerateOptions,
+    ceiling: Option<Difficulty>,
+    rng: &mut SplitMix64,
+) -> Option<Board> {
+    let target = options.holes.map_or(81, usize::from);
+    let mut units: Vec<(usize, usize)> = if options.symmetric {
+        (0..=40).map(|i| (i, 80 - i)).collect()
+    } else {
+        (0..81).map(|i| (i, i)).collect()
+    };
+    rng.shuffle(&mut units);
+    let mut puzzle = *solution;
+    let mut holes = 0;
+    for (a, b) in units {
+        let size = if a == b { 1 } else { 2 };
+        if holes + size > target {
+            continue;
+        }
+        let (pa, pb) = (Pos::from_index(a)?, Pos::from_index(b)?);
+        puzzle.set(pa, None);
+        puzzle.set(pb, None);
+        let keeps = match ceiling {
+            Some(d) => grade::grade_up_to(&puzzle, d).solved_logically,
+            None => solve::count_solutions(&puzzle, 2) == Ok(1),
+        };
+        if keeps {
+            holes += size;
+            if holes == target {
+                break;
+            }
+        } else {
+            puzzle.set(pa, solution.get(pa));
+            puzzle.set(pb, solution.get(pb));
+        }
+    }
+    (options.holes.is_none() || holes == target).then_some(puzzle)
+}
+
+/// Whether removing any one given of a unique `puzzle` gives it more than one solution.
+pub fn is_minimal(puzzle: &Board) -> bool {
+    Pos::all().filter(|&p| puzzle.get(p).is_some()).all(|p| {
+        let mut fewer = *puzzle;
+        fewer.set(p, None);
+        solve::count_solutions(&fewer, 2) == Ok(2)
+    })
+}
+
+/// A random full grid: the three diagonal boxes (which never constrain each other) filled with
+/// random permutations, completed by the solver, then rows, columns, bands and stacks shuffled
+/// within the moves that keep a grid valid, so the solver's fixed search order leaves no trace.
+fn random_grid(rng: &mut SplitMix64) -> Board {
+    let mut seeded = Board::empty();
+    for b in [0, 4, 8] {
+        let mut digits: Vec<u8> = (1..=9).collect();
+        rng.shuffle(&mut digits);
+        for (k, d) in digits.into_iter().enumerate() {
+            let pos = Pos::new(b / 3 * 3 + k / 3, b % 3 * 3 + k % 3).expect("inside the grid");
+            seeded.set(pos, Digit::new(d));
+        }
+    }
+    let full = solve::solve(&seeded)
+        .expect("diagonal boxes never clash")
+        .expect("diagonal boxes always complete to a grid");
+    let rows = rng.line_permutation();
+    let cols = rng.line_permutation();
+    let transpose = rng.below(2) == 1;
+    let mut out = Board::empty();
+    for pos in Pos::all() {
+        let (r, c) = (rows[pos.row()], cols[pos.col()]);
+        let (r, c) = if transpose { (c, r) } else { (r, c) };
+        out.set(pos, full.get(Pos::new(r, c).expect("permuted index 0-8")));
+    }
+    out
+}
+
+/// splitmix64 (Steele, Lea, Flood 2014): tiny, fast, and identical on every platform, which is
+/// all a puzzle generator needs; it is not for cryptography.
+struct SplitMix64(u64);
+
+impl SplitMix64 {
+    /// The stream of puzzle `index` of `seed`: the index is mixed in before the first draw so
+    /// neighbouring indices start far apart.
+    fn for_puzzle(seed: u64, index: u64) -> SplitMix64 {
+        let mut base = SplitMix64(seed);
+        let start = base.next() ^ index.wrapping_mul(0xD1B5_4A32_D192_ED03);
+        SplitMix64(SplitMix64(start).next())
+    }
+
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number below `n` (multiply-shift; the bias is under n / 2^64, far below notice).
+    fn below(&mut self, n: usize) -> usize {
+        ((u128::from(self.next()) * n as u128) >> 64) as usize
+    }
+
+    /// Fisher-Yates.
+    fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            items.swap(i, self.below(i + 1));
+        }
+    }
+
+    /// A permutation of 0-8 that keeps lines within their band: bands shuffled, and the three
+    /// lines inside each band.
+    fn line_permutation(&mut self) -> [usize; 9] {
+        let mut bands = [0, 1, 2];
+        self.shuffle(&mut bands);
+        let mut out = [0; 9];
+        for (i, band) in bands.into_iter().enumerate() {
+            let mut lines = [0, 1, 2];
+            self.shuffle(&mut lines);
+            for (j, line) in lines.into_iter().enumerate() {
+                out[i * 3 + j] = band * 3 + line;
+            }
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn options(difficulty: Option<Difficulty>) -> GenerateOptions {
+        GenerateOptions {
+            seed: 42,
+            difficulty,
+            ..GenerateOptions::default()
+        }
+    }
+
+    #[test]
+    fn every_puzzle_is_unique_and_graded_as_asked() {
+        for d in [None, Some(Difficulty::Easy), Some(Difficulty::Medium)]
+            .into_iter()
+            .chain(Difficulty::ALL[2..].iter().copied().map(Some))
+        {
+            for seed in 0..25 {
+                let opts = GenerateOptions { seed, ..options(d) };
+                let g = generate(&opts, seed * 3).unwrap();
+                assert_eq!(solve::count_solutions(&g.puzzle, 2), Ok(1), "{}", g.puzzle);
+                assert!(g.solution.solves(&g.puzzle));
+                assert_eq!(g.grade, grade::grade(&g.puzzle));
+                if let Some(d) = d {
+                    assert_eq!(g.grade.difficulty, d, "{}", g.puzzle);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn same_seed_and_index_give_the_same_puzzle() {
+        let opts = options(Some(Difficulty::Hard));
+        let a: Vec<Board> = (0..5).map(|i| generate(&opts, i).unwrap().puzzle).collect();
+        let b: Vec<Board> = (0..5)
+            .rev()
+            .map(|i| generate(&opts, i).unwrap().puzzle)
+            .collect();
+        assert!(a.iter().eq(b.iter().rev()));
+        assert_ne!(a[0], a[1]);
+        let other = GenerateOptions { seed: 43, ..opts };
+        assert_ne!(generate(&other, 0).unwrap().puzzle, a[0]);
+    }
+
+    #[test]
+    fn minimal_puzzles_lose_uniqueness_without_any_given() {
+        for seed in 0..10 {
+            let opts = GenerateOptions {
+                seed,
+                minimal: true,
+                ..options(None)
+            };
+            let g = generate(&opts, 0).unwrap();
+            assert!(is_minimal(&g.puzzle));
+            for p in Pos::all().filter(|&p| g.puzzle.get(p).is_some()) {
+                let mut fewer = g.puzzle;
+                fewer.set(p, None);
+                assert_eq!(solve::count_solutions(&fewer, 2), Ok(2));
+            }
+        }
+    }
+
+    #[test]
+    fn holes_and_symmetry_are_kept() {
+        for seed in 0..10 {
+            let opts = GenerateOptions {
+                seed,
+                holes: Some(45),
+                symmetric: true,
+                ..options(Some(Difficulty::Easy))
+            };
+            let g = generate(&opts, 1).unwrap();
+            assert_eq!(81 - g.puzzle.filled_count(), 45);
+            for p in Pos::all() {
+                let turned = Pos::from_index(80 - p.index()).unwrap();
+                assert_eq!(g.puzzle.get(p).is_some(), g.puzzle.get(turned).is_some());
+            }
+        }
+    }
+
+    #[test]
+    fn rare_requests_give_up_with_a_message() {
+        let opts = GenerateOptions {
+            holes: Some(20),
+            max_attempts: 30,
+            ..options(Some(Difficulty::Expert))
+        };
+        let err = generate(&opts, 0).unwrap_err();
+        assert!(
+            matches!(err, Error::GenerateGaveUp { attempts: 30, .. }),
+            "{err}"
+        );
+        assert!(err.to_string().contains("expert, 20 holes"), "{err}");
+        let too_many = GenerateOptions {
+            holes: Some(65),
+            ..options(None)
+        };
+        assert!(matches!(generate(&too_many, 0), Err(Error::Options(_))));
+    }
+
+    #[test]
+    fn random_grids_are_valid_and_differ() {
+        let mut rng = SplitMix64::for_puzzle(1, 2);
+        let (a, b) = (random_grid(&mut rng), random_grid(&mut rng));
+        assert!(a.solves(&Board::empty()) && b.solves(&Board::empty()));
+        assert_ne!(a, b);
+    }
+}

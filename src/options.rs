@@ -1,0 +1,39 @@
+//! Options for the image pipeline: one plain struct whose fields each document their default.
+//! The binary builds it from its arguments; no stage sees the command line.
+
+use std::path::PathBuf;
+
+/// Everything a caller can tune about reading and solving a screenshot.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Images declaring more pixels than this are refused before decoding.
+    /// Default: 100 million (a 10,000 x 10,000 picture; ~400 MB decoded).
+    pub max_pixels: u64,
+    /// Extra glyph templates (`DIR/<font>/<digit>.png`, black on white) used beside the
+    /// bundled ones. Default: none.
+    pub templates_dir: Option<PathBuf>,
+    /// How many of the least confident digits the correction may change when the givens as
+    /// read have no solution. 0 turns correction off. Default: 2.
+    pub max_corrections: usize,
+    /// Where to write the intermediate pictures (edges, lines, corners, cells) for tuning a
+    /// hard case. Default: none.
+    pub debug_dir: Option<PathBuf>,
+    /// Colour of the drawn answer; `None` picks one that stands out from the givens and suits
+    /// the background. Default: `None`.
+    pub answer_color: Option<[u8; 3]>,
+    /// JPEG quality 1-100 when the output is a JPEG. Default: 90.
+    pub jpeg_quality: u8,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            max_pixels: 100_000_000,
+            templates_dir: None,
+            max_corrections: 2,
+            debug_dir: None,
+            answer_color: None,
+            jpeg_quality: 90,
+        }
+    }
+}

@@ -1,0 +1,211 @@
+//! Recognize: isolated glyphs -> digits with a confidence, by template matching.
+//!
+//! Templates are glyphs rendered from open fonts (`templates/`, embedded at build time) plus
+//! any the user adds. Glyph and template are both fitted into the same small frame WITHOUT
+//! changing their aspect ratio (a thin `1` stays thin and cannot turn into a `7`), centred,
+//! and compared by normalised cross-correlation. A digit's score is its best template's; the
+//! confidence is the margin to the best other digit.
+
+use std::path::{Path, PathBuf};
+
+use image::imageops::{resize, FilterType};
+use image::GrayImage;
+
+use crate::board::Digit;
+use crate::error::{Error, Result};
+
+mod bundled {
+    include!(concat!(env!("OUT_DIR"), "/templates.rs"));
+}
+
+/// Width of the comparison frame in pixels.
+const FRAME_W: u32 = 24;
+/// Height of the comparison frame: enough to tell a `6` from an `8` in any of our fonts.
+const FRAME_H: u32 = 32;
+
+/// A glyph fitted into the comparison frame: zero mean, unit length.
+#[derive(Clone, Debug)]
+struct Feature(Vec<f32>);
+
+impl Feature {
+    /// Fits `ink` (255 = ink) into the frame, keeping its aspect ratio, centred.
+    fn of(ink: &GrayImage) -> Feature {
+        let (w, h) = (ink.width().max(1) as f32, ink.height().max(1) as f32);
+        let s = (FRAME_H as f32 / h).min(FRAME_W as f32 / w);
+        let (nw, nh) = (
+            ((w * s).round() as u32).clamp(1, FRAME_W),
+            ((h * s).round() as u32).clamp(1, FRAME_H),
+        );
+        let small = resize(ink, nw, nh, FilterType::Triangle);
+        let (ox, oy) = ((FRAME_W - nw) / 2, (FRAME_H - nh) / 2);
+        let mut v = vec![0f32; (FRAME_W * FRAME_H) as usize];
+        for (x, y, p) in small.enumerate_pixels() {
+            v[((y + oy) * FRAME_W + x + ox) as usize] = f32::from(p[0]);
+        }
+        let mean = v.iter().sum::<f32>() / v.len() as f32;
+        v.iter_mut().for_each(|x| *x -= mean);
+        let norm = v.iter().map(|x| x * x).sum::<f32>().sqrt().max(1e-6);
+        v.iter_mut().for_each(|x| *x /= norm);
+        Feature(v)
+    }
+
+    fn correlation(&self, other: &Feature) -> f32 {
+        self.0.iter().zip(&other.0).map(|(a, b)| a * b).sum()
+    }
+}
+
+/// One template: a font's rendering of a digit.
+struct Template {
+    digit: Digit,
+    feature: Feature,
+}
+
+/// The set of templates the recognizer matches against.
+pub struct Templates {
+    templates: Vec<Template>,
+}
+
+/// A recognized digit with the evidence for it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Recognized {
+    /// Every digit with its best score, best first.
+    pub ranked: Vec<(Digit, f32)>,
+}
+
+impl Recognized {
+    /// The best digit.
+    pub fn digit(&self) -> Digit {
+        self.ranked[0].0
+    }
+
+    /// The margin between the best digit's score and the runner-up's (0-2).
+    pub fn confidence(&self) -> f32 {
+        self.ranked[0].1 - self.ranked.get(1).map_or(-1.0, |r| r.1)
+    }
+}
+
+impl Templates {
+    /// The bundled templates, plus those under `extra` (`DIR/<name>/<digit>.png`) when given.
+    pub fn load(extra: Option<&Path>) -> Result<Templates> {
+        let mut templates = Vec::new();
+        for &(font, digit, bytes) in bundled::BUNDLED {
+            let path = PathBuf::from(format!("templates/{font}/{digit}.png"));
+            templates.push(template_from_png(bytes, digit, &path)?);
+        }
+        if let Some(dir) = extra {
+            templates.extend(load_dir(dir)?);
+        }
+        Ok(Templates { templates })
+    }
+
+    /// How many templates are loaded.
+    pub fn len(&self) -> usize {
+        self.templates.len()
+    }
+
+    /// Whether no template is loaded.
+    pub fn is_empty(&self) -> bool {
+        self.templates.is_empty()
+    }
+
+    /// Ranks the digits for one glyph (`ink`: 255 = ink, cropped to the glyph).
+    pub fn recognize(&self, ink: &GrayImage) -> Recognized {
+        let feature = Feature::of(ink);
+        let mut best = [f32::MIN; 9];
+        for t in &self.templates {
+            let i = t.digit.get() as usize - 1;
+            best[i] = best[i].max(feature.correlation(&t.feature));
+        }
+        let mut ranked: Vec<(Digit, f32)> = Digit::all().zip(best).collect();
+        ranked.sort_by(|a, b| b.1.total_cmp(&a.1));
+        Recognized { ranked }
+    }
+}
+
+fn template_from_png(bytes: &[u8], digit: u8, path: &Path) -> Result<Template> {
+    let bad = |reason: String| Error::Template {
+        path: path.to_path_buf(),
+        reason,
+    };
+    let digit = Digit::new(digit).ok_or_else(|| bad("not a digit 1-9".into()))?;
+    let mut gray = image::load_from_memory(bytes)
+        .map_err(|e| bad(e.to_string()))?
+        .into_luma8();
+    // Templates are dark on light; features use ink as brightness.
+    image::imageops::invert(&mut gray);
+    Ok(Template {
+        digit,
+        feature: Feature::of(&trim(&gray)),
+    })
+}
+
+/// Crops away rows and columns without ink, so a padded user template fits like ours.
+fn trim(ink: &GrayImage) -> GrayImage {
+    let has_ink = |x: u32, y: u32| ink.get_pixel(x, y)[0] > 64;
+    let (w, h) = ink.dimensions();
+    let xs: Vec<u32> = (0..w).filter(|&x| (0..h).any(|y| has_ink(x, y))).collect();
+    let ys: Vec<u32> = (0..h).filter(|&y| (0..w).any(|x| has_ink(x, y))).collect();
+    match (xs.first(), xs.last(), ys.first(), ys.last()) {
+        (Some(&x0), Some(&x1), Some(&y0), Some(&y1)) => {
+            image::imageops::crop_imm(ink, x0, y0, x1 - x0 + 1, y1 - y0 + 1).to_image()
+        }
+        _ => ink.clone(),
+    }
+}
+
+/// Templates from `DIR/<set>/<digit>.png`.
+fn load_dir(dir: &Path) -> Result<Vec<Template>> {
+    let io = |source, path: &Path| Error::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    let mut sets: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map_err(|e| io(e, dir))?
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.is_dir())
+        .collect();
+    sets.sort();
+    let mut out = Vec::new();
+    for set in sets {
+        for digit in 1..=9u8 {
+            let path = set.join(format!("{digit}.png"));
+            if path.is_file() {
+                let bytes = std::fs::read(&path).map_err(|e| io(e, &path))?;
+                out.push(template_from_png(&bytes, digit, &path)?);
+            }
+        }
+    }
+    if out.is_empty() {
+        return Err(Error::Template {
+            path: dir.to_path_buf(),
+            reason: "no templates found (expected DIR/<name>/<digit>.png)".into(),
+        });
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bundled_templates_recognize_themselves() {
+        let templates = Templates::load(None).unwrap();
+        assert!(templates.len() >= 9 * 14);
+        for &(font, digit, bytes) in bundled::BUNDLED {
+            let mut gray = image::load_from_memory(bytes).unwrap().into_luma8();
+            image::imageops::invert(&mut gray);
+            let r = templates.recognize(&gray);
+            assert_eq!(r.digit().get(), digit, "{font} {digit}");
+        }
+    }
+
+    #[test]
+    fn a_stretched_one_is_not_a_seven() {
+        // A plain vertical bar, as a thin sans-serif `1` looks.
+        let bar = GrayImage::from_fn(5, 40, |_, _| image::Luma([255]));
+        let templates = Templates::load(None).unwrap();
+        assert_eq!(templates.recognize(&bar).digit().get(), 1);
+    }
+}

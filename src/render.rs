@@ -1,0 +1,187 @@
+//! Render: draw the answer into the empty cells of the ORIGINAL picture, through the inverse
+//! of the rectifying projection, so a tilted grid gets tilted digits. Digits are anti-aliased
+//! (coverage from the bundled font's outlines), sized like the givens, centred in their cells,
+//! in a colour that stands out from the givens and suits the background. Nothing outside the
+//! drawn glyphs changes.
+
+use ab_glyph::{Font, FontRef, PxScale};
+use image::RgbImage;
+
+use crate::board::{Board, Digit, Pos};
+use crate::cells::{Author, Cells};
+use crate::rectify::{Rectified, CELL};
+
+/// DejaVu Sans (Bitstream Vera licence, see assets/fonts/).
+static FONT: &[u8] = include_bytes!("../assets/fonts/DejaVuSans.ttf");
+
+/// Answer digits are this fraction of the cell tall when there are no givens to copy.
+const DEFAULT_HEIGHT: f32 = 0.6;
+
+/// A digit rasterised once: coverage 0-1 on a grid of `scale` raster pixels per square pixel.
+struct Raster {
+    width: u32,
+    height: u32,
+    coverage: Vec<f32>,
+}
+
+impl Raster {
+    /// Bilinear coverage at raster coordinates (x, y); 0 outside.
+    fn sample(&self, x: f32, y: f32) -> f32 {
+        let (x, y) = (x - 0.5, y - 0.5);
+        let (x0, y0) = (x.floor(), y.floor());
+        let (fx, fy) = (x - x0, y - y0);
+        let at = |xi: f32, yi: f32| -> f32 {
+            if xi < 0.0 || yi < 0.0 || xi >= self.width as f32 || yi >= self.height as f32 {
+                0.0
+            } else {
+                self.coverage[(yi as u32 * self.width + xi as u32) as usize]
+            }
+        };
+        let top = at(x0, y0) * (1.0 - fx) + at(x0 + 1.0, y0) * fx;
+        let bottom = at(x0, y0 + 1.0) * (1.0 - fx) + at(x0 + 1.0, y0 + 1.0) * fx;
+        top * (1.0 - fy) + bottom * fy
+    }
+}
+
+/// Draws every digit of `solution` whose cell is empty in the picture (no given, no entry).
+/// Returns how many digits were drawn.
+pub fn draw_answer(
+    image: &mut RgbImage,
+    rect: &Rectified,
+    cells: &Cells,
+    solution: &Board,
+    colour: Option<[u8; 3]>,
+) -> usize {
+    let font = FontRef::try_from_slice(FONT).expect("the bundled font is valid");
+    let colour = colour.unwrap_or_else(|| answer_colour(cells));
+    let height = digit_height(cells);
+    // Raster at the original picture's resolution so strokes stay crisp after mapping back.
+    let scale = (rect.quad.mean_side() / (9 * CELL) as f32).max(1.0);
+    let back = rect.projection.invert();
+    let mut drawn = 0;
+    for pos in Pos::all() {
+        if cells.glyphs[pos.index()].is_some() {
+            continue;
+        }
+        let Some(digit) = solution.get(pos) else {
+            continue;
+        };
+        let raster = rasterise(&font, digit, height * scale);
+        draw_one(image, rect, &back, cells, pos, &raster, scale, colour);
+        drawn += 1;
+    }
+    drawn
+}
+
+/// The givens' median height in square-picture pixels.
+fn digit_height(cells: &Cells) -> f32 {
+    let mut heights: Vec<u32> = cells
+        .glyphs
+        .iter()
+        .flatten()
+        .filter(|g| g.author == Author::Given)
+        .map(|g| g.height)
+        .collect();
+    heights.sort_unstable();
+    heights
+        .get(heights.len() / 2)
+        .map_or(DEFAULT_HEIGHT * CELL as f32, |&h| h as f32)
+}
+
+/// Blue on light pictures, light blue on dark ones; orange instead when the givens are
+/// themselves blue, so the answer never looks like a given.
+pub fn answer_colour(cells: &Cells) -> [u8; 3] {
+    let givens = cells
+        .glyphs
+        .iter()
+        .flatten()
+        .find(|g| g.author == Author::Given)
+        .map(|g| g.colour);
+    let bluish =
+        givens.is_some_and(|[r, g, b]| b > r.saturating_add(40) && b > g.saturating_add(20));
+    match (cells.dark, bluish) {
+        (false, false) => [28, 92, 210],
+        (true, false) => [110, 182, 255],
+        (false, true) => [205, 80, 20],
+        (true, true) => [255, 170, 70],
+    }
+}
+
+/// The digit's coverage at `height` raster pixels tall (ink height, not em size).
+fn rasterise(font: &FontRef<'_>, digit: Digit, height: f32) -> Raster {
+    let id = font.glyph_id(digit.to_char());
+    let probe = id.with_scale(PxScale::from(100.0));
+    let ink_at_100 = font
+        .outline_glyph(probe)
+        .map_or(72.0, |g| g.px_bounds().height());
+    let glyph = id.with_scale(PxScale::from(100.0 * height / ink_at_100));
+    let Some(outlined) = font.outline_glyph(glyph) else {
+        return Raster {
+            width: 0,
+            height: 0,
+            coverage: Vec::new(),
+        };
+    };
+    let bounds = outlined.px_bounds();
+    let (w, h) = (bounds.width() as u32 + 1, bounds.height() as u32 + 1);
+    let mut coverage = vec![0f32; (w * h) as usize];
+    outlined.draw(|x, y, c| {
+        if x < w && y < h {
+            coverage[(y * w + x) as usize] = c;
+        }
+    });
+    Raster {
+        width: w,
+        height: h,
+        coverage,
+    }
+}
+
+/// Blends one digit into its cell: each original pixel near the cell is mapped into the
+/// square picture, then into the raster centred on the cell.
+#[allow(clippy::too_many_arguments)]
+fn draw_one(
+    image: &mut RgbImage,
+    rect: &Rectified,
+    back: &imageproc::geometric_transformations::Projection,
+    cells: &Cells,
+    pos: Pos,
+    raster: &Raster,
+    scale: f32,
+    colour: [u8; 3],
+) {
+    let (x0, x1) = (cells.lines_x[pos.col()], cells.lines_x[pos.col() + 1]);
+    let (y0, y1) = (cells.lines_y[pos.row()], cells.lines_y[pos.row() + 1]);
+    let (cx, cy) = ((x0 + x1) / 2.0, (y0 + y1) / 2.0);
+    let corners = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)].map(|p| *back * p);
+    let (w, h) = image.dimensions();
+    let min_x = corners
+        .iter()
+        .map(|c| c.0)
+        .fold(f32::MAX, f32::min)
+        .floor()
+        .max(0.0) as u32;
+    let max_x = (corners.iter().map(|c| c.0).fold(f32::MIN, f32::max).ceil() as u32).min(w);
+    let min_y = corners
+        .iter()
+        .map(|c| c.1)
+        .fold(f32::MAX, f32::min)
+        .floor()
+        .max(0.0) as u32;
+    let max_y = (corners.iter().map(|c| c.1).fold(f32::MIN, f32::max).ceil() as u32).min(h);
+    for y in min_y..max_y {
+        for x in min_x..max_x {
+            let (sx, sy) = rect.projection * (x as f32 + 0.5, y as f32 + 0.5);
+            let rx = (sx - cx) * scale + raster.width as f32 / 2.0;
+            let ry = (sy - cy) * scale + raster.height as f32 / 2.0;
+            let alpha = raster.sample(rx, ry);
+            if alpha > 0.0 {
+                let p = image.get_pixel_mut(x, y);
+                for i in 0..3 {
+                    let v = f32::from(p[i]) * (1.0 - alpha) + f32::from(colour[i]) * alpha;
+                    p[i] = v.round() as u8;
+                }
+            }
+        }
+    }
+}

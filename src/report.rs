@@ -1,0 +1,189 @@
+//! The outcome of processing one screenshot: status, what was read, the solution, the
+//! corrections, the output written, the error, and per-stage timings. Serialises to the JSON
+//! object the command prints, one per image.
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use serde::{Serialize, Serializer};
+
+use crate::board::Board;
+use crate::correct::{Correction, Solved};
+use crate::error::Error;
+use crate::solve::Verdict;
+use crate::Reading;
+
+/// How processing one image ended, from best to worst.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    /// Read and solved; the solution is unique.
+    Solved,
+    /// Output already existed and was left alone (batch mode).
+    Skipped,
+    /// Read, but the givens allow more than one solution; one is given.
+    MultipleSolutions,
+    /// Read, but the givens have no solution.
+    Unsolvable,
+    /// Read, but two givens clash.
+    Invalid,
+    /// No sudoku grid in the picture.
+    NoGrid,
+    /// The file could not be read, decoded or written.
+    Error,
+}
+
+impl Status {
+    /// Whether this outcome counts as done for the exit code.
+    pub fn is_success(self) -> bool {
+        matches!(self, Status::Solved | Status::Skipped)
+    }
+}
+
+/// A pipeline stage, for timings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stage {
+    /// Reading and decoding the file.
+    Decode,
+    /// Finding the grid.
+    Locate,
+    /// Rectifying, slicing and recognizing the cells.
+    Recognize,
+    /// Solving, with corrections.
+    Solve,
+    /// Drawing the answer.
+    Render,
+    /// Encoding and writing the output.
+    Encode,
+}
+
+/// Milliseconds spent in each stage.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
+pub struct Timings {
+    /// Reading and decoding.
+    pub decode: f64,
+    /// Finding the grid.
+    pub locate: f64,
+    /// Rectifying, slicing and recognizing.
+    pub recognize: f64,
+    /// Solving.
+    pub solve: f64,
+    /// Drawing the answer.
+    pub render: f64,
+    /// Encoding and writing.
+    pub encode: f64,
+    /// The whole run for this image.
+    pub total: f64,
+}
+
+impl Timings {
+    /// Runs `f`, adding its duration to `stage`.
+    pub fn time<T>(&mut self, stage: Stage, f: impl FnOnce() -> T) -> T {
+        let start = Instant::now();
+        let out = f();
+        let ms = start.elapsed().as_secs_f64() * 1000.0;
+        *self.slot(stage) += ms;
+        out
+    }
+
+    fn slot(&mut self, stage: Stage) -> &mut f64 {
+        match stage {
+            Stage::Decode => &mut self.decode,
+            Stage::Locate => &mut self.locate,
+            Stage::Recognize => &mut self.recognize,
+            Stage::Solve => &mut self.solve,
+            Stage::Render => &mut self.render,
+            Stage::Encode => &mut self.encode,
+        }
+    }
+}
+
+/// Everything known about one processed image.
+#[derive(Debug, Serialize)]
+pub struct Report {
+    /// The input path.
+    pub input: PathBuf,
+    /// How it ended.
+    pub status: Status,
+    /// The printed givens as read (after corrections), `.` for empty.
+    #[serde(serialize_with = "board_or_null")]
+    pub givens: Option<Board>,
+    /// The solution (one of them when not unique).
+    #[serde(serialize_with = "board_or_null")]
+    pub solution: Option<Board>,
+    /// A player's digits in another colour, `.` elsewhere.
+    #[serde(serialize_with = "board_or_null")]
+    pub entries: Option<Board>,
+    /// Digits read one way and solved another.
+    pub corrections: Vec<Correction>,
+    /// The picture written, if any.
+    pub output: Option<PathBuf>,
+    /// What went wrong, as a sentence naming the file.
+    #[serde(serialize_with = "error_or_null")]
+    pub error: Option<Error>,
+    /// Milliseconds per stage (`timings_ms` in JSON).
+    #[serde(rename = "timings_ms")]
+    pub timings: Timings,
+}
+
+fn board_or_null<S: Serializer>(b: &Option<Board>, s: S) -> Result<S::Ok, S::Error> {
+    match b {
+        Some(b) => s.serialize_str(&b.to_string()),
+        None => s.serialize_none(),
+    }
+}
+
+fn error_or_null<S: Serializer>(e: &Option<Error>, s: S) -> Result<S::Ok, S::Error> {
+    match e {
+        Some(e) => s.serialize_str(&e.to_string()),
+        None => s.serialize_none(),
+    }
+}
+
+impl Report {
+    /// An empty report for `input`, status `error` until something better is known.
+    pub fn new(input: &Path) -> Report {
+        Report {
+            input: input.to_path_buf(),
+            status: Status::Error,
+            givens: None,
+            solution: None,
+            entries: None,
+            corrections: Vec::new(),
+            output: None,
+            error: None,
+            timings: Timings::default(),
+        }
+    }
+
+    /// Records what was read and how solving went.
+    pub fn record(&mut self, reading: &Reading, solved: &Solved) {
+        self.givens = Some(solved.givens);
+        self.entries = Some(reading.entries);
+        self.corrections = solved.corrections.clone();
+        match &solved.verdict {
+            Ok(Verdict::Unique(s)) => {
+                self.status = Status::Solved;
+                self.solution = Some(*s);
+            }
+            Ok(Verdict::Multiple(s)) => {
+                self.status = Status::MultipleSolutions;
+                self.solution = Some(*s);
+            }
+            Ok(Verdict::Unsolvable) => self.status = Status::Unsolvable,
+            Err(conflict) => {
+                self.status = Status::Invalid;
+                self.error = Some(Error::Conflict(*conflict));
+            }
+        }
+    }
+
+    /// Records a failure: the status follows the error's kind.
+    pub fn fail(&mut self, error: Error) {
+        self.status = match error {
+            Error::NoGrid { .. } => Status::NoGrid,
+            _ => Status::Error,
+        };
+        self.error = Some(error);
+    }
+}
