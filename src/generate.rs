@@ -139,13 +139,22 @@ pub fn generate(options: &GenerateOptions, index: u64) -> Result<Generated> {
 /// One grid, one dig; the puzzle if it matches the request.
 fn attempt_once(options: &GenerateOptions, rng: &mut SplitMix64) -> Option<(Board, Board, Grade)> {
     let solution = random_grid(rng);
-    // Below the target grade the logic itself proves uniqueness and keeps the grade in reach;
-    // expert, "any" and minimal requests dig on uniqueness alone and grade at the end.
-    let ceiling = match options.difficulty {
-        Some(d) if d < Difficulty::Expert && !options.minimal => Some(d),
-        _ => None,
+    let puzzle = match (options.difficulty, options.holes) {
+        // Minimal, expert and "any grade" requests dig on uniqueness alone, graded at the end.
+        (None | Some(Difficulty::Expert), _) => dig(&solution, options, None, rng)?,
+        _ if options.minimal => dig(&solution, options, None, rng)?,
+        // Easy puzzles and exact hole counts: dig only while the logic up to the target grade
+        // still solves the puzzle (which proves uniqueness too).
+        (Some(d @ Difficulty::Easy), _) | (Some(d), Some(_)) => {
+            dig(&solution, options, Some(d), rng)?
+        }
+        // Medium and hard: dig to a minimal puzzle, which is often harder than asked, and give
+        // givens back until the grade comes down; several times faster than the above.
+        (Some(d), None) => {
+            let minimal = dig(&solution, options, None, rng)?;
+            give_back(&minimal, &solution, d, options.symmetric, rng)?
+        }
     };
-    let puzzle = dig(&solution, options, ceiling, rng)?;
     if solve::count_solutions(&puzzle, 2) != Ok(1) {
         return None;
     }
@@ -199,6 +208,41 @@ fn dig(
         }
     }
     (options.holes.is_none() || holes == target).then_some(puzzle)
+}
+
+/// Restores givens of `solution` to `puzzle` in random order (pairs under `symmetric`) until
+/// the grade comes down to `target`. A given that would bring it below `target` is skipped, so
+/// a puzzle harder than asked usually lands on `target` rather than past it.
+fn give_back(
+    puzzle: &Board,
+    solution: &Board,
+    target: Difficulty,
+    symmetric: bool,
+    rng: &mut SplitMix64,
+) -> Option<Board> {
+    let at_most = |b: &Board, d: Difficulty| grade::grade_up_to(b, d).solved_logically;
+    if target > Difficulty::Easy && at_most(puzzle, target.easier()?) {
+        return None; // already easier than asked; givens only make it easier still
+    }
+    let mut empty: Vec<Pos> = Pos::all()
+        .filter(|&p| puzzle.get(p).is_none() && (!symmetric || p.index() <= 40))
+        .collect();
+    rng.shuffle(&mut empty);
+    let mut puzzle = *puzzle;
+    for p in empty {
+        let mut more = puzzle;
+        for q in [p, Pos::from_index(80 - p.index())?] {
+            if q == p || symmetric {
+                more.set(q, solution.get(q));
+            }
+        }
+        if !at_most(&more, target) {
+            puzzle = more; // still too hard: keep it and go on
+        } else if target == Difficulty::Easy || !at_most(&more, target.easier()?) {
+            return Some(more);
+        }
+    }
+    None
 }
 
 /// Whether removing any one given of a unique `puzzle` gives it more than one solution.

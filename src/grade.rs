@@ -133,6 +133,16 @@ impl Difficulty {
         }
     }
 
+    /// The next easier difficulty, `None` for `Easy`.
+    pub const fn easier(self) -> Option<Difficulty> {
+        match self {
+            Difficulty::Easy => None,
+            Difficulty::Medium => Some(Difficulty::Easy),
+            Difficulty::Hard => Some(Difficulty::Medium),
+            Difficulty::Expert => Some(Difficulty::Hard),
+        }
+    }
+
     /// The hardest technique that still belongs to this difficulty.
     pub const fn hardest_technique(self) -> Technique {
         match self {
@@ -588,29 +598,38 @@ impl Grid {
 /// indices and the union. This one search is naked subsets (slots -> digits), hidden subsets
 /// (digits -> slots) and fish (lines -> crossing lines).
 fn find_locked_set(masks: &[u16; 9], k: u32) -> Option<(u16, u16)> {
-    let live = (0..9)
-        .filter(|&i| masks[i] != 0 && masks[i].count_ones() <= k)
-        .fold(0u16, |m, i| m | 1 << i);
-    if live.count_ones() < k {
-        return None;
+    debug_assert!(k == 2 || k == 3, "pairs and triples only");
+    let mut live = [0usize; 9];
+    let mut n = 0;
+    for (i, m) in masks.iter().enumerate() {
+        if *m != 0 && m.count_ones() <= k {
+            live[n] = i;
+            n += 1;
+        }
     }
-    // subsets of `live` with k members, in increasing order
-    let mut subset = live;
-    loop {
-        if subset.count_ones() == k {
-            let union = (0..9)
-                .filter(|&i| subset & 1 << i != 0)
-                .fold(0, |u, i| u | masks[i]);
-            let others = (0..9).any(|i| subset & 1 << i == 0 && masks[i] & union != 0);
-            if union.count_ones() == k && others {
-                return Some((subset, union));
+    let live = &live[..n];
+    let found = |members: &[usize]| {
+        let subset = members.iter().fold(0u16, |s, &i| s | 1 << i);
+        let union = members.iter().fold(0u16, |u, &i| u | masks[i]);
+        let others = (0..9).any(|i| subset & 1 << i == 0 && masks[i] & union != 0);
+        (union.count_ones() == k && others).then_some((subset, union))
+    };
+    for (a, &x) in live.iter().enumerate() {
+        for (b, &y) in live.iter().enumerate().skip(a + 1) {
+            if k == 2 {
+                if let Some(hit) = found(&[x, y]) {
+                    return Some(hit);
+                }
+                continue;
+            }
+            for &z in &live[b + 1..] {
+                if let Some(hit) = found(&[x, y, z]) {
+                    return Some(hit);
+                }
             }
         }
-        if subset == 0 {
-            return None;
-        }
-        subset = (subset - 1) & live;
     }
+    None
 }
 
 #[cfg(test)]

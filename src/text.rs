@@ -306,16 +306,17 @@ fn csv_cells(line: &str) -> Vec<(usize, Option<char>)> {
     let mut out = Vec::new();
     let mut column = 1;
     for field in line.split(separator) {
-        let lead = field.len() - field.trim_start().len();
         let value = field.trim().trim_matches('"').trim();
+        // The value's column, past leading spaces and an opening quote.
+        let start = field.find(value).map_or(0, |b| field[..b].chars().count());
         let mut chars = value.chars();
-        let cell = match (chars.next(), chars.next()) {
-            (None, _) => None,
-            (Some(c), None) => Some(c),
+        let (offset, cell) = match (chars.next(), chars.next()) {
+            (None, _) => (start, None),
+            (Some(c), None) => (start, Some(c)),
             // Two or more characters: report the second one as the bad character.
-            (Some(_), Some(c)) => Some(if c.is_ascii_digit() { 'X' } else { c }),
+            (Some(_), Some(c)) => (start + 1, Some(if c.is_ascii_digit() { 'X' } else { c })),
         };
-        out.push((column + lead, cell));
+        out.push((column + offset, cell));
         column += field.chars().count() + 1;
     }
     out
@@ -453,7 +454,9 @@ mod tests {
     fn csv_bad_field_names_column() {
         let text = "5,3,,,7,,,,\n6,,,1,9,5,,,\n,9,8,,,,,6,\n8,,,,6,,,,3\n4,,,8,ab,3,,,1\n7,,,,2,,,,6\n,6,,,,,2,8,\n,,,4,1,9,,,5\n,,,,8,,,7,9\n";
         let err = parse_one(text).unwrap_err();
-        assert_eq!((err.line, err.column), (5, 10));
+        // "ab" starts at column 7; the bad character named is 'b', at column 8.
+        assert_eq!((err.line, err.column), (5, 8));
+        assert!(err.problem.contains("'b'"), "{err}");
     }
 
     #[test]
