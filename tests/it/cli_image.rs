@@ -1,0 +1,172 @@
+//! The screenshot command: JSON output, `-o` writes, bad inputs end in a clear error naming
+//! the file and exit code 1 (never a panic), and the input is never overwritten.
+
+use std::path::{Path, PathBuf};
+
+use super::util::cmd;
+
+fn sample(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("samples")
+        .join(name)
+}
+
+fn json_of(output: &[u8]) -> serde_json::Value {
+    let text = String::from_utf8_lossy(output);
+    serde_json::from_str(text.lines().next().expect("one JSON line")).expect("valid JSON")
+}
+
+#[test]
+fn json_report_has_the_documented_fields() {
+    let assert = cmd()
+        .arg(sample("classic-dejavu-light.png"))
+        .args(["--format", "json"])
+        .assert()
+        .success();
+    let v = json_of(&assert.get_output().stdout);
+    for key in [
+        "input",
+        "status",
+        "givens",
+        "solution",
+        "entries",
+        "corrections",
+        "output",
+        "error",
+        "timings_ms",
+    ] {
+        assert!(v.get(key).is_some(), "missing {key}: {v}");
+    }
+    assert_eq!(v["status"], "solved");
+    let truth = std::fs::read_to_string(sample("classic-dejavu-light.txt")).unwrap();
+    let mut lines = truth.lines();
+    assert_eq!(v["givens"], lines.next().unwrap());
+    assert_eq!(v["solution"], lines.next().unwrap());
+    for stage in [
+        "decode",
+        "locate",
+        "recognize",
+        "solve",
+        "render",
+        "encode",
+        "total",
+    ] {
+        assert!(v["timings_ms"][stage].is_number(), "{stage}");
+    }
+}
+
+#[test]
+fn output_is_written_and_input_is_untouched() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("in.png");
+    std::fs::copy(sample("dark-firacode.png"), &input).unwrap();
+    let before = std::fs::read(&input).unwrap();
+    let out = dir.path().join("out.jpg");
+    cmd()
+        .arg(&input)
+        .arg("-o")
+        .arg(&out)
+        .args(["--format", "line"])
+        .assert()
+        .success();
+    assert!(image::open(&out).is_ok());
+    assert_eq!(std::fs::read(&input).unwrap(), before);
+    let leftovers: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .flatten()
+        .filter(|e| e.file_name().to_string_lossy().ends_with(".tmp"))
+        .collect();
+    assert!(leftovers.is_empty());
+}
+
+#[test]
+fn output_equal_to_input_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("in.png");
+    std::fs::copy(sample("dark-firacode.png"), &input).unwrap();
+    let before = std::fs::read(&input).unwrap();
+    let assert = cmd().arg(&input).arg("-o").arg(&input).assert().code(1);
+    let err = String::from_utf8_lossy(&assert.get_output().stderr).into_owned();
+    assert!(err.contains("refusing to overwrite the input"), "{err}");
+    assert_eq!(std::fs::read(&input).unwrap(), before);
+}
+
+/// Runs the command on `bytes` saved as `name`; checks exit 1, no panic, the file named.
+fn rejects(name: &str, bytes: &[u8], expect: &str) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(name);
+    std::fs::write(&path, bytes).unwrap();
+    let assert = cmd().arg(&path).args(["--format", "json"]).assert().code(1);
+    let out = assert.get_output();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(err.contains(name) && err.contains(expect), "{name}: {err}");
+    let v = json_of(&out.stdout);
+    assert!(v["status"] == "error" || v["status"] == "no_grid", "{v}");
+}
+
+#[test]
+fn bad_inputs_are_clear_errors() {
+    rejects("empty.png", b"", "the file is empty");
+    rejects(
+        "text.png",
+        b"this is not an image at all\n",
+        "not a readable image",
+    );
+    let png = std::fs::read(sample("classic-dejavu-light.png")).unwrap();
+    rejects(
+        "truncated.png",
+        &png[..png.len() / 2],
+        "not a readable image",
+    );
+    let no_grid =
+        std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/no-grid.png"))
+            .unwrap();
+    rejects("no-grid.png", &no_grid, "no sudoku grid found");
+}
+
+#[test]
+fn a_decompression_bomb_is_refused_before_decoding() {
+    // A valid 50,000 x 50,000 grey PNG header; the pixel data never needs to exist.
+    let mut png = b"\x89PNG\r\n\x1a\n".to_vec();
+    let mut ihdr = b"IHDR".to_vec();
+    ihdr.extend_from_slice(&50_000u32.to_be_bytes());
+    ihdr.extend_from_slice(&50_000u32.to_be_bytes());
+    ihdr.extend_from_slice(&[8, 0, 0, 0, 0]);
+    png.extend_from_slice(&13u32.to_be_bytes());
+    png.extend_from_slice(&ihdr);
+    png.extend_from_slice(&crc32(&ihdr).to_be_bytes());
+    rejects("bomb.png", &png, "over the limit");
+}
+
+/// CRC-32 (PNG's), so the bomb's header is valid and only its size can stop it.
+fn crc32(bytes: &[u8]) -> u32 {
+    let mut crc = 0xffff_ffffu32;
+    for &b in bytes {
+        crc ^= u32::from(b);
+        for _ in 0..8 {
+            crc = if crc & 1 == 1 {
+                (crc >> 1) ^ 0xedb8_8320
+            } else {
+                crc >> 1
+            };
+        }
+    }
+    !crc
+}
+
+#[test]
+fn unknown_output_extension_is_an_error_before_work() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out.xyz");
+    let assert = cmd()
+        .arg(sample("dark-firacode.png"))
+        .arg("-o")
+        .arg(&out)
+        .assert()
+        .code(1);
+    assert!(
+        String::from_utf8_lossy(&assert.get_output().stderr).contains("unknown output extension")
+    );
+    assert!(!out.exists());
+}

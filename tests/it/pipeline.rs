@@ -1,0 +1,168 @@
+//! The image pipeline on every screenshot with ground truth (`samples/` and
+//! `../shared/corpus/`): the givens read equal the truth, and the solved picture, read back by
+//! our own pipeline, holds the whole solution.
+
+use std::path::{Path, PathBuf};
+
+use rayon::prelude::*;
+use sudoku_snap::{Board, Options, Pos, Snap, Status};
+
+/// (image, givens, solution) for every `NAME.txt` in `dir` that has an image beside it.
+fn truth_set(dir: &Path) -> Vec<(PathBuf, Board, Board)> {
+    let mut out = Vec::new();
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return out;
+    };
+    let mut paths: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
+    paths.sort();
+    for txt in paths
+        .iter()
+        .filter(|p| p.extension().is_some_and(|e| e == "txt"))
+    {
+        let Some(image) = paths.iter().find(|p| {
+            p.file_stem() == txt.file_stem() && p.extension().is_some_and(|e| e != "txt")
+        }) else {
+            continue;
+        };
+        let text = std::fs::read_to_string(txt).unwrap();
+        let mut lines = text.lines();
+        let givens: Board = lines.next().unwrap().parse().unwrap();
+        let solution: Board = lines.next().unwrap().parse().unwrap();
+        out.push((image.clone(), givens, solution));
+    }
+    out
+}
+
+fn samples() -> Vec<(PathBuf, Board, Board)> {
+    let set = truth_set(&Path::new(env!("CARGO_MANIFEST_DIR")).join("samples"));
+    assert!(
+        set.len() >= 8,
+        "samples/ should hold at least 8 screenshots with truth"
+    );
+    set
+}
+
+fn corpus() -> Vec<(PathBuf, Board, Board)> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
+    let set = truth_set(&dir);
+    assert!(
+        !set.is_empty() || std::env::var_os("CI").is_none(),
+        "{} is missing",
+        dir.display()
+    );
+    set
+}
+
+/// Reads every image; returns the failures as readable lines.
+fn misreads(set: &[(PathBuf, Board, Board)]) -> Vec<String> {
+    let snap = Snap::new(Options::default()).unwrap();
+    set.par_iter()
+        .filter_map(|(image, givens, _)| {
+            let report = snap.process(image, None);
+            (report.givens != Some(*givens)).then(|| {
+                format!(
+                    "{}: read {:?} ({:?}, {:?})",
+                    image.display(),
+                    report.givens,
+                    report.status,
+                    report.error
+                )
+            })
+        })
+        .collect()
+}
+
+#[test]
+fn samples_are_read_exactly() {
+    let failures = misreads(&samples());
+    assert!(failures.is_empty(), "{failures:#?}");
+}
+
+#[test]
+fn corpus_is_read_exactly() {
+    let failures = misreads(&corpus());
+    assert!(failures.is_empty(), "{failures:#?}");
+}
+
+/// Writes the solved picture, reads it back, and checks givens + entries = the solution.
+fn round_trip_failures(set: &[(PathBuf, Board, Board)]) -> Vec<String> {
+    let snap = Snap::new(Options::default()).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    set.par_iter()
+        .filter_map(|(image, _, solution)| {
+            let out = dir.path().join(format!(
+                "{}.png",
+                image.file_stem().unwrap().to_string_lossy()
+            ));
+            let first = snap.process(image, Some(&out));
+            if first.status != Status::Solved || first.output.as_deref() != Some(out.as_path()) {
+                return Some(format!(
+                    "{}: {:?} {:?}",
+                    image.display(),
+                    first.status,
+                    first.error
+                ));
+            }
+            let back = snap.process(&out, None);
+            let (Some(g), Some(e)) = (back.givens, back.entries) else {
+                return Some(format!(
+                    "{}: read back {:?} {:?}",
+                    out.display(),
+                    back.status,
+                    back.error
+                ));
+            };
+            let wrong: Vec<String> = Pos::all()
+                .filter(|&p| g.get(p).or(e.get(p)) != solution.get(p))
+                .map(|p| {
+                    format!(
+                        "{p}: {:?}/{:?} != {:?}",
+                        g.get(p),
+                        e.get(p),
+                        solution.get(p)
+                    )
+                })
+                .collect();
+            (!wrong.is_empty()).then(|| format!("{}: {}", image.display(), wrong.join(", ")))
+        })
+        .collect()
+}
+
+#[test]
+fn solved_samples_read_back_as_the_solution() {
+    let failures = round_trip_failures(&samples());
+    assert!(failures.is_empty(), "{failures:#?}");
+}
+
+#[test]
+fn solved_corpus_reads_back_as_the_solution() {
+    let failures = round_trip_failures(&corpus());
+    assert!(failures.is_empty(), "{failures:#?}");
+}
+
+#[test]
+fn rendering_leaves_givens_untouched() {
+    let (image, givens, _) = samples()
+        .into_iter()
+        .find(|s| s.0.extension().is_some_and(|e| e == "png"))
+        .unwrap();
+    let snap = Snap::new(Options::default()).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("solved.png");
+    assert_eq!(snap.process(&image, Some(&out)).status, Status::Solved);
+    let before = image::open(&image).unwrap().into_rgb8();
+    let after = image::open(&out).unwrap().into_rgb8();
+    assert_eq!(before.dimensions(), after.dimensions());
+    let changed = before
+        .pixels()
+        .zip(after.pixels())
+        .filter(|(a, b)| a != b)
+        .count();
+    let total = before.width() as usize * before.height() as usize;
+    // The answer covers the empty cells' glyphs only: a few percent of the picture at most.
+    assert!(
+        changed > 0 && changed < total / 10,
+        "{changed} of {total} pixels changed"
+    );
+    assert!(givens.filled_count() < 81);
+}

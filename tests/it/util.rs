@@ -1,0 +1,73 @@
+//! Helpers shared by the integration tests: the binary under test, puzzles with known answers,
+//! and access to the puzzle files in `../shared/data/puzzles`.
+
+use std::path::PathBuf;
+
+use sudoku_snap::board::Board;
+
+/// A proper puzzle (one solution) and that solution.
+pub const PUZZLE: &str =
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+pub const SOLUTION: &str =
+    "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+
+/// The first puzzle of serg_benchmark.txt: 872 solutions.
+pub const SERG: &str =
+    "8.........95.......76.........426798...571243...893165......916....3.487....1.532";
+pub const SERG_SOLUTIONS: usize = 872;
+
+/// No clashing givens, but r1c9 must be 9 and column 9 already holds a 9.
+pub const UNSOLVABLE: &str =
+    "12345678.........9...............................................................";
+
+/// r1c1 and r1c2 both hold 5.
+pub const CONFLICT: &str =
+    "55..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+/// The `sudoku-snap` binary built by cargo for this test run.
+pub fn cmd() -> assert_cmd::Command {
+    assert_cmd::Command::new(env!("CARGO_BIN_EXE_sudoku-snap"))
+}
+
+/// Parses one puzzle, panicking with the text on failure.
+pub fn board(text: &str) -> Board {
+    text.parse()
+        .unwrap_or_else(|e| panic!("{text:?} does not parse: {e}"))
+}
+
+/// A file of `../shared/data/puzzles`, or `None` (with a note) when `../shared` is not beside
+/// the repository. Under CI the data must be there, so a missing file fails the test.
+pub fn shared_puzzles(name: &str) -> Option<PathBuf> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/data/puzzles")
+        .join(name);
+    if path.is_file() {
+        return Some(path);
+    }
+    assert!(
+        std::env::var_os("CI").is_none(),
+        "{} is missing; CI needs ../shared beside the repository",
+        path.display()
+    );
+    eprintln!("skipped: {} not found", path.display());
+    None
+}
+
+/// Every `step`-th line of a puzzle file (starting with the first), as (line number, text).
+pub fn sample_lines(path: &PathBuf, step: usize) -> Vec<(usize, String)> {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    text.lines()
+        .enumerate()
+        .step_by(step)
+        .map(|(i, l)| (i + 1, l.to_string()))
+        .collect()
+}
+
+/// Fewer samples in debug builds, where the solver is many times slower.
+pub fn scaled_step(release_step: usize) -> usize {
+    if cfg!(debug_assertions) {
+        release_step * 10
+    } else {
+        release_step
+    }
+}

@@ -1,0 +1,13 @@
+//! The one integration-test binary. Each module below is a file in `tests/it/`; add a module
+//! there and a line here (files directly in `tests/` would each become a separate binary).
+
+mod it {
+    mod util; // shared helpers: the binary, known puzzles, the ../shared data sets
+
+    mod cli_generate; // generate and grade: unique puzzles, same seed same output at any -j, known grades
+    mod cli_image; // the screenshot command: JSON, -o, bad inputs, the input never overwritten
+    mod cli_solve; // the solve command: input formats, stdin, output formats, exit codes, errors
+    mod pipeline; // every screenshot with truth is read exactly; solved pictures read back as the solution
+    mod solver_data; // the solver on samples of every ../shared/data/puzzles file
+    mod text_props; // proptest: text formats round-trip; random puzzles get valid solutions
+}
