@@ -19,7 +19,10 @@ const LINE_MARGIN: f32 = 0.09;
 const COLOUR_SPLIT: f32 = 70.0;
 /// A pixel is ink when it is this fraction of the grid's text contrast away from its cell's
 /// background (and at least `MIN_INK` grey levels).
-const INK_FRACTION: f32 = 0.4;
+const INK_FRACTION: f32 = 0.35;
+/// Neighbourhood radius for finding grid lines, as a fraction of the grid's side: a quarter
+/// cell, wider than any line.
+const LINE_NEIGHBOURHOOD: f32 = 1.0 / 36.0;
 /// The least contrast that counts as ink, in grey levels.
 const MIN_INK: i32 = 24;
 
@@ -43,12 +46,17 @@ pub struct Glyph {
     pub author: Author,
     /// Height of the glyph in square-picture pixels.
     pub height: u32,
+    /// Top-left corner of the glyph's box in the square picture.
+    pub origin: (u32, u32),
 }
 
 /// The 81 cells of a straightened grid.
 pub struct Cells {
     /// Row-major; `None` for an empty cell.
     pub glyphs: Vec<Option<Glyph>>,
+    /// Row-major: for an empty cell with small marks in it (pencil marks), the cell's
+    /// background colour, so the answer can be drawn on a clean cell.
+    pub marked: Vec<Option<[u8; 3]>>,
     /// The 10 vertical line positions (x) in the square picture.
     pub lines_x: [f32; 10],
     /// The 10 horizontal line positions (y) in the square picture.
@@ -64,27 +72,25 @@ pub fn slice(rect: &Rectified) -> Cells {
     let gray = gray_of(&rect.image);
     let dark = crate::locate::is_dark(&gray);
     let bg = median(gray.as_raw());
-    let strength = |v: u8| -> i32 {
-        if dark {
-            i32::from(v) - i32::from(bg)
-        } else {
-            i32::from(bg) - i32::from(v)
-        }
-    };
-    let lines_x = find_lines(&gray, false, &strength);
-    let lines_y = find_lines(&gray, true, &strength);
+    let line_ink = crate::locate::ink_map(&gray, dark, LINE_NEIGHBOURHOOD);
+    let lines_x = find_lines(&line_ink, false);
+    let lines_y = find_lines(&line_ink, true);
     let contrast = text_contrast(&gray, &lines_x, &lines_y, dark);
     let threshold = MIN_INK.max((contrast as f32 * INK_FRACTION) as i32);
     let mut glyphs = Vec::with_capacity(81);
+    let mut marked = Vec::with_capacity(81);
     for row in 0..9 {
         for col in 0..9 {
             let area = cell_area(&lines_x, &lines_y, row, col);
-            glyphs.push(isolate_digit(rect, &gray, area, dark, threshold, contrast));
+            let (glyph, marks) = isolate_digit(rect, &gray, area, dark, threshold, contrast);
+            glyphs.push(glyph);
+            marked.push(marks.then(|| area_colour(rect, &gray, area)));
         }
     }
     mark_entries(&mut glyphs);
     Cells {
         glyphs,
+        marked,
         lines_x,
         lines_y,
         dark,
@@ -112,32 +118,33 @@ fn median(values: &[u8]) -> u8 {
         .unwrap_or(0) as u8
 }
 
-/// Each grid line's position: the strongest row (or column) of ink within a quarter cell of
-/// where it should be.
-fn find_lines(gray: &GrayImage, horizontal: bool, strength: &dyn Fn(u8) -> i32) -> [f32; 10] {
-    let n = gray.width();
-    let profile: Vec<i64> = (0..n)
+/// Each grid line's position: the row (or column) within a quarter cell of where it should
+/// be that is most covered by ink standing out from its neighbourhood. Coverage, not summed
+/// darkness, so a row of bold digits cannot outweigh a faint line: a line crosses the whole
+/// grid, digits at most half of it. Highlighted cells are uniform inside and do not count.
+fn find_lines(ink: &GrayImage, horizontal: bool) -> [f32; 10] {
+    let n = ink.width();
+    let profile: Vec<u32> = (0..n)
         .map(|i| {
             (0..n)
-                .map(|j| {
+                .filter(|&j| {
                     let (x, y) = if horizontal { (j, i) } else { (i, j) };
-                    i64::from(strength(gray.get_pixel(x, y)[0]).max(0))
+                    ink.get_pixel(x, y)[0] > 0
                 })
-                .sum()
+                .count() as u32
         })
         .collect();
     let mut out = [0.0; 10];
     for (k, slot) in out.iter_mut().enumerate() {
-        let expected = (k as u32 * CELL) as i64;
-        let window = (CELL / 4) as i64;
-        let lo = (expected - window).max(0) as usize;
+        let expected = k as u32 * CELL;
+        let window = CELL / 4;
+        let lo = expected.saturating_sub(window) as usize;
         let hi = ((expected + window) as usize).min(n as usize - 1);
         let best = (lo..=hi)
             .max_by_key(|&i| profile[i])
             .unwrap_or(expected as usize);
-        // Only trust the peak when it stands out; otherwise keep the even spacing.
-        let mean = profile[lo..=hi].iter().sum::<i64>() / (hi - lo + 1) as i64;
-        *slot = if profile[best] > 2 * mean.max(1) {
+        // Only trust a peak that crosses most of the grid; otherwise keep the even spacing.
+        *slot = if profile[best] * 2 > n {
             best as f32
         } else {
             expected as f32
@@ -181,7 +188,12 @@ fn text_contrast(gray: &GrayImage, xs: &[f32; 10], ys: &[f32; 10], dark: bool) -
 }
 
 /// The cell's interior (x0, y0, x1, y1), line remnants cut away.
-fn cell_area(xs: &[f32; 10], ys: &[f32; 10], row: usize, col: usize) -> (u32, u32, u32, u32) {
+pub(crate) fn cell_area(
+    xs: &[f32; 10],
+    ys: &[f32; 10],
+    row: usize,
+    col: usize,
+) -> (u32, u32, u32, u32) {
     let mx = (xs[col + 1] - xs[col]) * LINE_MARGIN;
     let my = (ys[row + 1] - ys[row]) * LINE_MARGIN;
     (
@@ -203,7 +215,8 @@ fn cell_background(gray: &GrayImage, (x0, y0, x1, y1): (u32, u32, u32, u32)) -> 
 }
 
 /// The digit in one cell, if any: the tall component nearest the centre, with whatever
-/// touches its box (so a glyph broken by JPEG or print stays whole).
+/// touches its box (so a glyph broken by JPEG or print stays whole); and whether the cell
+/// holds smaller marks instead.
 fn isolate_digit(
     rect: &Rectified,
     gray: &GrayImage,
@@ -211,7 +224,7 @@ fn isolate_digit(
     dark: bool,
     threshold: i32,
     contrast: i32,
-) -> Option<Glyph> {
+) -> (Option<Glyph>, bool) {
     let (x0, y0, x1, y1) = area;
     let (w, h) = (x1 - x0, y1 - y0);
     let bg = i32::from(cell_background(gray, area));
@@ -230,6 +243,7 @@ fn isolate_digit(
     let boxes = component_boxes(&mask, w, h);
     let min_height = (MIN_DIGIT_HEIGHT * CELL as f32) as u32;
     let (cx, cy) = (w as f32 / 2.0, h as f32 / 2.0);
+    let has_marks = boxes.iter().any(|b| !is_line_sliver(b, w, h));
     let main = boxes
         .iter()
         .filter(|b| b.3 - b.1 + 1 >= min_height && !is_line_sliver(b, w, h))
@@ -237,7 +251,10 @@ fn isolate_digit(
             let (bx, by) = ((b.0 + b.2) as f32 / 2.0, (b.1 + b.3) as f32 / 2.0);
             (bx - cx).abs() < 0.3 * w as f32 && (by - cy).abs() < 0.3 * h as f32
         })
-        .max_by_key(|b| (b.2 - b.0 + 1) * (b.3 - b.1 + 1))?;
+        .max_by_key(|b| (b.2 - b.0 + 1) * (b.3 - b.1 + 1));
+    let Some(main) = main else {
+        return (None, has_marks);
+    };
     let pad = (0.08 * CELL as f32) as u32;
     let (mut bx0, mut by0, mut bx1, mut by1) = *main;
     for b in &boxes {
@@ -259,12 +276,33 @@ fn isolate_digit(
         Luma([v.clamp(0, 255) as u8])
     });
     let colour = stroke_colour(rect, &ink, (x0 + bx0, y0 + by0));
-    Some(Glyph {
+    let glyph = Glyph {
         height: ink.height(),
         ink,
         colour,
         author: Author::Given,
-    })
+        origin: (x0 + bx0, y0 + by0),
+    };
+    (Some(glyph), false)
+}
+
+/// The mean colour of a cell's background pixels (those at its median grey).
+fn area_colour(rect: &Rectified, gray: &GrayImage, area: (u32, u32, u32, u32)) -> [u8; 3] {
+    let bg = cell_background(gray, area);
+    let (x0, y0, x1, y1) = area;
+    let mut sum = [0u64; 3];
+    let mut n = 0u64;
+    for y in y0..y1 {
+        for x in x0..x1 {
+            if gray.get_pixel(x, y)[0].abs_diff(bg) <= 3 {
+                let p = rect.image.get_pixel(x, y);
+                (0..3).for_each(|i| sum[i] += u64::from(p[i]));
+                n += 1;
+            }
+        }
+    }
+    let n = n.max(1);
+    [(sum[0] / n) as u8, (sum[1] / n) as u8, (sum[2] / n) as u8]
 }
 
 /// A thin component along the cell's edge: what is left of a grid line.

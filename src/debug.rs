@@ -65,8 +65,8 @@ pub fn write_cells(
         let (Some(g), Some(r)) = (glyph, &evidence[i]) else {
             continue;
         };
-        let (row, col) = (i / 9, i % 9);
-        let (x, y) = (cells.lines_x[col] as i32 + 3, cells.lines_y[row] as i32 + 3);
+        let _ = i;
+        let (x, y) = (g.origin.0 as i32, g.origin.1 as i32);
         let colour = if g.author == Author::Given {
             Rgb([220, 0, 0])
         } else {

@@ -393,14 +393,21 @@ impl Grid {
         let mut n = 0;
         for house in &HOUSES {
             let (pos, placed) = self.places(house);
-            for digit in 0..9 {
+            for (digit, &slots) in pos.iter().enumerate() {
                 if placed & 1 << digit != 0 {
                     continue;
                 }
-                match pos[digit] {
+                match slots {
                     0 => self.ok = false,
                     p if p.is_power_of_two() => {
-                        self.place(house[p.trailing_zeros() as usize] as usize, digit as u8 + 1);
+                        let cell = house[p.trailing_zeros() as usize] as usize;
+                        // `pos` predates this house's earlier placements: two digits left
+                        // with the same one cell is a contradiction, not two placements
+                        if self.cand[cell] & 1 << digit == 0 {
+                            self.ok = false;
+                            return n;
+                        }
+                        self.place(cell, digit as u8 + 1);
                         n += 1;
                     }
                     _ => {}
@@ -478,8 +485,7 @@ impl Grid {
 
     /// Claiming: a digit confined to one box inside a line leaves the rest of that box.
     fn claiming(&mut self) -> bool {
-        for line in 0..18 {
-            let house = &HOUSES[line];
+        for house in &HOUSES[..18] {
             let (pos, _) = self.places(house);
             for (digit, &slots) in pos.iter().enumerate() {
                 let third = match slots {
@@ -555,12 +561,12 @@ impl Grid {
     /// XY-wing: pivot {a,b}, pincers {a,c} and {b,c} that see the pivot; c leaves every cell
     /// that sees both pincers.
     fn xy_wing(&mut self) -> bool {
-        for pivot in 0..81 {
+        for (pivot, peers) in PEERS.iter().enumerate() {
             let p = self.cand[pivot];
             if p.count_ones() != 2 {
                 continue;
             }
-            let wings: Vec<usize> = PEERS[pivot]
+            let wings: Vec<usize> = peers
                 .iter()
                 .map(|&c| c as usize)
                 .filter(|&c| {
@@ -640,6 +646,19 @@ mod tests {
     const NEWSPAPER: &str =
         "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 
+    /// A puzzle file of `../shared/data/puzzles`; `None` (test skipped) when absent outside CI.
+    fn shared(name: &str) -> Option<String> {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../shared/data/puzzles")
+            .join(name);
+        let text = std::fs::read_to_string(&path).ok();
+        assert!(
+            text.is_some() || std::env::var_os("CI").is_none(),
+            "{path:?} missing"
+        );
+        text
+    }
+
     fn board(s: &str) -> Board {
         s.parse().unwrap()
     }
@@ -673,7 +692,9 @@ mod tests {
 
     #[test]
     fn forum_hardest_needs_guessing() {
-        let text = include_str!("../../shared/data/puzzles/forum_hardest_1106.txt");
+        let Some(text) = shared("forum_hardest_1106.txt") else {
+            return;
+        };
         for line in text.lines().take(40) {
             let g = assert_sound(&board(line));
             assert_eq!(g.difficulty, Difficulty::Expert, "{line}");
@@ -683,7 +704,9 @@ mod tests {
 
     #[test]
     fn hard_lists_are_graded_soundly() {
-        let text = include_str!("../../shared/data/puzzles/magictour_top1465.txt");
+        let Some(text) = shared("magictour_top1465.txt") else {
+            return;
+        };
         let mut seen = std::collections::HashSet::new();
         for line in text.lines().step_by(7) {
             let g = assert_sound(&board(line));
@@ -697,7 +720,9 @@ mod tests {
 
     #[test]
     fn ceiling_stops_the_logic() {
-        let text = include_str!("../../shared/data/puzzles/magictour_top1465.txt");
+        let Some(text) = shared("magictour_top1465.txt") else {
+            return;
+        };
         let line = text.lines().next().unwrap();
         let g = grade_up_to(&board(line), Difficulty::Easy);
         assert!(!g.solved_logically);

@@ -72,7 +72,7 @@ pub struct NotFound {
 pub fn locate(image: &RgbImage) -> Result<Located, NotFound> {
     let (work, scale) = working_gray(image);
     let dark = is_dark(&work);
-    let ink = ink_map(&work, dark);
+    let ink = ink_map(&work, dark, NEIGHBOURHOOD);
     let components = components(&ink);
     let mut best_reason = String::from("no large connected shape in the picture");
     let mut best: Option<(f32, Quad)> = None;
@@ -155,9 +155,10 @@ pub fn is_dark(gray: &GrayImage) -> bool {
 
 /// White where a pixel stands out from its neighbourhood in the ink direction (darker on a
 /// light theme, lighter on a dark one).
-fn ink_map(gray: &GrayImage, dark: bool) -> GrayImage {
+/// `radius` is the neighbourhood's half-width as a fraction of the image's longer side.
+pub fn ink_map(gray: &GrayImage, dark: bool, radius: f32) -> GrayImage {
     let (w, h) = gray.dimensions();
-    let r = ((w.max(h) as f32 * NEIGHBOURHOOD) as i64).max(2);
+    let r = ((w.max(h) as f32 * radius) as i64).max(2);
     let integral = integral(gray);
     let stride = w as usize + 1;
     let mut out = GrayImage::new(w, h);

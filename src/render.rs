@@ -67,7 +67,10 @@ pub fn draw_answer(
             continue;
         };
         let raster = rasterise(&font, digit, height * scale);
-        draw_one(image, rect, &back, cells, pos, &raster, scale, colour);
+        let erase = cells.marked[pos.index()];
+        draw_one(
+            image, rect, &back, cells, pos, &raster, scale, colour, erase,
+        );
         drawn += 1;
     }
     drawn
@@ -101,7 +104,7 @@ pub fn answer_colour(cells: &Cells) -> [u8; 3] {
         givens.is_some_and(|[r, g, b]| b > r.saturating_add(40) && b > g.saturating_add(20));
     match (cells.dark, bluish) {
         (false, false) => [28, 92, 210],
-        (true, false) => [110, 182, 255],
+        (true, false) => [125, 200, 255],
         (false, true) => [205, 80, 20],
         (true, true) => [255, 170, 70],
     }
@@ -138,7 +141,8 @@ fn rasterise(font: &FontRef<'_>, digit: Digit, height: f32) -> Raster {
 }
 
 /// Blends one digit into its cell: each original pixel near the cell is mapped into the
-/// square picture, then into the raster centred on the cell.
+/// square picture, then into the raster centred on the cell. With `erase`, the cell's
+/// interior is first painted that colour, clearing pencil marks the answer replaces.
 #[allow(clippy::too_many_arguments)]
 fn draw_one(
     image: &mut RgbImage,
@@ -149,7 +153,9 @@ fn draw_one(
     raster: &Raster,
     scale: f32,
     colour: [u8; 3],
+    erase: Option<[u8; 3]>,
 ) {
+    let interior = crate::cells::cell_area(&cells.lines_x, &cells.lines_y, pos.row(), pos.col());
     let (x0, x1) = (cells.lines_x[pos.col()], cells.lines_x[pos.col() + 1]);
     let (y0, y1) = (cells.lines_y[pos.row()], cells.lines_y[pos.row() + 1]);
     let (cx, cy) = ((x0 + x1) / 2.0, (y0 + y1) / 2.0);
@@ -172,6 +178,15 @@ fn draw_one(
     for y in min_y..max_y {
         for x in min_x..max_x {
             let (sx, sy) = rect.projection * (x as f32 + 0.5, y as f32 + 0.5);
+            if let Some(bg) = erase {
+                let inside = sx >= interior.0 as f32
+                    && sx < interior.2 as f32
+                    && sy >= interior.1 as f32
+                    && sy < interior.3 as f32;
+                if inside {
+                    image.put_pixel(x, y, image::Rgb(bg));
+                }
+            }
             let rx = (sx - cx) * scale + raster.width as f32 / 2.0;
             let ry = (sy - cy) * scale + raster.height as f32 / 2.0;
             let alpha = raster.sample(rx, ry);

@@ -4,7 +4,7 @@
 //!
 //! The grid is cut into three bands of three rows. For every digit and band one 27-bit mask holds
 //! the cells of the band where the digit may still go; bit `row_in_band * 9 + col`, so band `b`'s
-//! bit `k` is the row-major cell `27 * b + k`. The 27 masks live in `cand[digit * 3 + band]`.
+//! bit `k` is the row-major cell `27 * b + k`. The 27 masks live in `cand[band * 9 + digit]`.
 //! This is the layout of the JCZSolve family of solvers, written here from the idea alone.
 //!
 //! ```text
@@ -21,7 +21,9 @@
 //! box eliminations, locked candidates inside the band and hidden singles in rows and boxes in one
 //! lookup. A box whose candidates sit in one column locks that column in the other two bands.
 //! A row left with one cell is solved; naked singles come from counting candidates per cell
-//! across the nine digit masks.
+//! across the nine digit masks, and hidden singles in columns from counting a digit's cells per
+//! column across the three bands. Masks that changed since their last update are found by
+//! comparing all 27 with a saved copy, which is cheaper than tracking every write.
 //!
 //! # Search
 //!
@@ -54,7 +56,7 @@ pub enum Verdict {
 pub fn solve(puzzle: &Board) -> Result<Option<Board>, Conflict> {
     let mut first = None;
     search_puzzle(puzzle, |state| {
-        first = Some(state.to_board());
+        first = Some(state.board());
         true
     })?;
     Ok(first)
@@ -81,7 +83,7 @@ pub fn solutions(puzzle: &Board, cap: usize) -> Result<Vec<Board>, Conflict> {
         return load_givens(puzzle).map(|_| found);
     }
     search_puzzle(puzzle, |state| {
-        found.push(state.to_board());
+        found.push(state.board());
         found.len() >= cap
     })?;
     Ok(found)
@@ -97,8 +99,8 @@ pub fn check(puzzle: &Board) -> Result<Verdict, Conflict> {
         count >= 2
     })?;
     Ok(match (first, count) {
-        (Some(state), 1) => Verdict::Unique(state.to_board()),
-        (Some(state), _) => Verdict::Multiple(state.to_board()),
+        (Some(state), 1) => Verdict::Unique(state.board()),
+        (Some(state), _) => Verdict::Multiple(state.board()),
         (None, _) => Verdict::Unsolvable,
     })
 }
@@ -156,23 +158,30 @@ fn search(mut state: State, on_solution: &mut impl FnMut(&State) -> bool) -> boo
         }
         // Every solution with `digit` there has been seen: rule it out and keep going here,
         // which lets propagation use the elimination instead of just trying the next digit.
-        state.cand[digit * 3 + band] &= !(1 << cell);
+        state.cand[at(digit, band)] &= !(1 << cell);
     }
+}
+
+/// Index of the mask of `digit` (0-8) in `band` (0-2): band-major, so a band's nine digits are
+/// neighbours in memory and clearing a cell from all of them is one short straight loop.
+const fn at(digit: usize, band: usize) -> usize {
+    band * 9 + digit
 }
 
 /// Candidate masks of the whole grid; see the module docs for the layout.
 #[derive(Clone, Copy)]
 struct State {
-    /// `cand[digit * 3 + band]`: cells of the band where the digit may go.
+    /// `cand[at(digit, band)]`: cells of the band where the digit may go.
     cand: [u32; 27],
-    /// The value `cand[i]` had when it last went through `update`, so unchanged masks are skipped.
+    /// The value `cand[i]` had at its last `update`; equal means the update would do nothing.
+    /// Comparing all 27 at once is cheaper than tracking each write.
     seen: [u32; 27],
     /// Per band, the cells whose digit is decided (its only candidate).
     solved: [u32; 3],
 }
 
 impl State {
-    /// Every digit possible everywhere; `seen` differs from `cand` so every mask gets updated.
+    /// Every digit possible everywhere, every mask due for an update.
     fn unconstrained() -> State {
         State {
             cand: [BAND_FULL; 27],
@@ -181,18 +190,22 @@ impl State {
         }
     }
 
+    /// Removes `cells` from every digit of `band`.
+    fn clear_from_band(&mut self, band: usize, cells: u32) {
+        for mask in &mut self.cand[band * 9..band * 9 + 9] {
+            *mask &= !cells;
+        }
+    }
+
     /// Puts `digit` (0-8) at `cell` (0-26) of `band` and removes it from the cell's peers.
     fn place(&mut self, digit: usize, band: usize, cell: usize) {
         let bit = 1 << cell;
-        for other_digit in 0..9 {
-            self.cand[other_digit * 3 + band] &= !bit;
-        }
-        let own = digit * 3 + band;
+        self.clear_from_band(band, bit);
+        let own = at(digit, band);
         self.cand[own] = (self.cand[own] & !BAND_PEERS[cell]) | bit;
         let column = ROWS_OF_COLUMNS << (cell % 9);
-        for other_band in [(band + 1) % 3, (band + 2) % 3] {
-            self.cand[digit * 3 + other_band] &= !column;
-        }
+        self.cand[at(digit, (band + 1) % 3)] &= !column;
+        self.cand[at(digit, (band + 2) % 3)] &= !column;
         self.solved[band] |= bit;
     }
 
@@ -209,55 +222,71 @@ impl State {
             }
             match self.apply_naked_singles() {
                 None => return false,
-                Some(false) => return true,
                 Some(true) => continue,
+                Some(false) => {}
+            }
+            match self.apply_column_hidden_singles() {
+                None => return false,
+                Some(true) => continue,
+                Some(false) => return true,
             }
         }
     }
 
-    /// Runs `update` on every mask that changed since its last update, until none has.
+    /// Runs `update` on every changed mask, until none has changed.
     fn update_changed_masks(&mut self) -> bool {
         loop {
-            let mut changed = false;
-            for i in 0..27 {
-                if self.cand[i] != self.seen[i] {
-                    if !self.update(i) {
-                        return false;
-                    }
-                    changed = true;
-                }
-            }
-            if !changed {
+            // A mask stays changed until its own update, so the whole set can be taken at once.
+            let mut changed = self.changed_masks();
+            if changed == 0 {
                 return true;
             }
+            while changed != 0 {
+                let i = changed.trailing_zeros() as usize;
+                changed &= changed - 1;
+                if !self.update(i) {
+                    return false;
+                }
+            }
         }
+    }
+
+    /// Bit `i` set when `cand[i]` differs from its value at its last update. Written as one
+    /// straight pass so that it compiles to a few vector compares.
+    fn changed_masks(&self) -> u32 {
+        let mut changed = 0;
+        for (i, (cand, seen)) in self.cand.iter().zip(&self.seen).enumerate() {
+            changed |= u32::from(cand != seen) << i;
+        }
+        changed
     }
 
     /// The in-band eliminations for one digit and band (see the module docs); `false` when the
     /// digit no longer fits in the band.
     fn update(&mut self, i: usize) -> bool {
-        let band = i % 3;
+        let band = i / 9;
         let mut mask = self.cand[i];
         let minirows = ROW_BOXES[(mask & 0x1ff) as usize]
             | ROW_BOXES[(mask >> 9 & 0x1ff) as usize] << 3
             | ROW_BOXES[(mask >> 18) as usize] << 6;
-        mask &= MINIROW_CELLS[MATCHABLE[minirows as usize] as usize];
+        mask &= MATCHABLE_CELLS[minirows as usize];
         if mask == 0 {
             return false;
         }
         let columns = (mask | mask >> 9 | mask >> 18) & 0x1ff;
         let locked = u32::from(LOCKED_COLUMNS[columns as usize]) * ROWS_OF_COLUMNS;
-        let first_of_digit = i - band;
-        self.cand[first_of_digit + (band + 1) % 3] &= !locked;
-        self.cand[first_of_digit + (band + 2) % 3] &= !locked;
+        // The same digit in the next two bands: `i + 9` and `i + 18`, wrapped around 27.
+        let next = if i >= 18 { i - 18 } else { i + 9 };
+        let after = if next >= 18 { next - 18 } else { next + 9 };
+        self.cand[next] &= !locked;
+        self.cand[after] &= !locked;
 
         let newly_solved = row_singles(mask) & !self.solved[band];
         if newly_solved != 0 {
             self.solved[band] |= newly_solved;
-            for other in (band..27).step_by(3) {
-                self.cand[other] &= !newly_solved;
-            }
+            self.clear_from_band(band, newly_solved);
         }
+        // The table step is idempotent, so this mask needs no second update.
         self.cand[i] = mask;
         self.seen[i] = mask;
         true
@@ -278,7 +307,8 @@ impl State {
             }
             found = true;
             self.solved[band] |= singles;
-            for i in (band..27).step_by(3) {
+            for digit in 0..9 {
+                let i = at(digit, band);
                 let mut todo = self.cand[i] & singles;
                 while todo != 0 {
                     let cell = todo.trailing_zeros() as usize;
@@ -293,11 +323,50 @@ impl State {
         Some(found)
     }
 
+    /// Places each digit whose column has one cell left for it: the in-band tables see rows and
+    /// boxes but not whole columns. `None` when a digit has no cell left in some column, or two
+    /// such singles clash.
+    fn apply_column_hidden_singles(&mut self) -> Option<bool> {
+        let mut found = false;
+        for digit in 0..9 {
+            let masks = [
+                self.cand[digit],
+                self.cand[9 + digit],
+                self.cand[18 + digit],
+            ];
+            if columns_of(masks[0] | masks[1] | masks[2]) != 0x1ff {
+                return None;
+            }
+            let open = [0, 1, 2].map(|band| masks[band] & !self.solved[band]);
+            // Count per column: first the three bands cell by cell, then the three rows.
+            let [x, y, z] = open;
+            let (any, several) = (x | y | z, x & y | x & z | y & z);
+            let (r0, r1, r2) = (any & 0x1ff, any >> 9 & 0x1ff, any >> 18);
+            let twice = columns_of(several) | r0 & r1 | r0 & r2 | r1 & r2;
+            let lone_columns = ((r0 | r1 | r2) & !twice) * ROWS_OF_COLUMNS;
+            if lone_columns == 0 {
+                continue;
+            }
+            for (band, cells) in open.iter().enumerate() {
+                let mut singles = cells & lone_columns;
+                while singles != 0 {
+                    let cell = singles.trailing_zeros() as usize;
+                    if self.cand[at(digit, band)] & 1 << cell == 0 {
+                        return None; // an earlier single of this loop sees this one
+                    }
+                    self.place(digit, band, cell);
+                    found = true;
+                    singles &= singles - 1;
+                }
+            }
+        }
+        Some(found)
+    }
+
     /// Cells of `band` with at least one, two and three candidate digits.
     fn candidate_counts(&self, band: usize) -> (u32, u32, u32) {
         let (mut once, mut twice, mut thrice) = (0, 0, 0);
-        for i in (band..27).step_by(3) {
-            let mask = self.cand[i];
+        for &mask in &self.cand[band * 9..band * 9 + 9] {
             thrice |= twice & mask;
             twice |= once & mask;
             once |= mask;
@@ -325,9 +394,8 @@ impl State {
             let mut open = !self.solved[band] & BAND_FULL;
             while open != 0 {
                 let cell = open.trailing_zeros() as usize;
-                let count = (band..27)
-                    .step_by(3)
-                    .filter(|&i| self.cand[i] & 1 << cell != 0)
+                let count = (0..9)
+                    .filter(|&digit| self.cand[at(digit, band)] & 1 << cell != 0)
                     .count() as u32;
                 if count < best.2 {
                     best = (band, cell, count);
@@ -344,15 +412,15 @@ impl State {
     /// The lowest digit (0-8) still possible at `cell` of `band`.
     fn first_digit_at(&self, band: usize, cell: usize) -> usize {
         (0..9)
-            .find(|&digit| self.cand[digit * 3 + band] & 1 << cell != 0)
+            .find(|&digit| self.cand[at(digit, band)] & 1 << cell != 0)
             .expect("an undecided cell keeps a candidate after propagation")
     }
 
     /// The grid of a solved state.
-    fn to_board(&self) -> Board {
+    fn board(&self) -> Board {
         let mut bytes = [0u8; 81];
         for (i, &mask) in self.cand.iter().enumerate() {
-            let (digit, band) = (i / 3, i % 3);
+            let (band, digit) = (i / 9, i % 9);
             let mut cells = mask;
             while cells != 0 {
                 bytes[band * 27 + cells.trailing_zeros() as usize] = digit as u8 + 1;
@@ -365,27 +433,28 @@ impl State {
     }
 }
 
-/// Cells that are alone in their row of the band (a mask with no empty row).
+/// Cells that are alone in their row of the band.
 fn row_singles(mask: u32) -> u32 {
-    let mut singles = 0;
-    for shift in [0, 9, 18] {
-        let row = mask >> shift & 0x1ff;
-        if row & row.wrapping_sub(1) == 0 {
-            singles |= row << shift;
-        }
-    }
-    singles
+    u32::from(LONE_CELL[(mask & 0x1ff) as usize])
+        | u32::from(LONE_CELL[(mask >> 9 & 0x1ff) as usize]) << 9
+        | u32::from(LONE_CELL[(mask >> 18) as usize]) << 18
 }
 
 /// For a row's 9 bits, which of its three boxes hold a bit (3 bits).
 static ROW_BOXES: [u16; 512] = row_boxes_table();
 
-/// For a 9-bit mini-row set (bit `row * 3 + box`), the mini-rows that lie on a one-to-one
-/// matching of the three rows to the three boxes; 0 when there is no matching.
-static MATCHABLE: [u16; 512] = matchable_table();
+/// The columns (9 bits) in which a band mask has a cell.
+fn columns_of(mask: u32) -> u32 {
+    (mask | mask >> 9 | mask >> 18) & 0x1ff
+}
 
-/// For a 9-bit mini-row set, its cells as a 27-bit band mask.
-static MINIROW_CELLS: [u32; 512] = minirow_cells_table();
+/// For a row's 9 bits, the row itself when it has exactly one bit, else 0.
+static LONE_CELL: [u16; 512] = lone_cell_table();
+
+/// For a 9-bit mini-row set (bit `row * 3 + box`), the cells (27-bit band mask) of the
+/// mini-rows that lie on a one-to-one matching of the three rows to the three boxes; 0 when
+/// there is no matching.
+static MATCHABLE_CELLS: [u32; 512] = matchable_cells_table();
 
 /// For a band's 9-bit column set of one digit, the columns that are the only one of their box:
 /// the digit's place in that box is in that column, so the other bands lose the column.
@@ -406,6 +475,30 @@ const fn row_boxes_table() -> [u16; 512] {
             bx += 1;
         }
         row += 1;
+    }
+    table
+}
+
+const fn lone_cell_table() -> [u16; 512] {
+    let mut table = [0u16; 512];
+    let mut row = 0;
+    while row < 512 {
+        if (row as u32).count_ones() == 1 {
+            table[row] = row as u16;
+        }
+        row += 1;
+    }
+    table
+}
+
+const fn matchable_cells_table() -> [u32; 512] {
+    let matchable = matchable_table();
+    let cells = minirow_cells_table();
+    let mut table = [0u32; 512];
+    let mut set = 0;
+    while set < 512 {
+        table[set] = cells[matchable[set] as usize];
+        set += 1;
     }
     table
 }
@@ -488,4 +581,177 @@ const fn band_peers_table() -> [u32; 27] {
         cell += 1;
     }
     table
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Pos;
+    use proptest::prelude::*;
+
+    /// Every `step`-th puzzle of a file in the shared puzzle folder (`.` or `0` for empty cells).
+    fn sample(file: &str, step: usize) -> Vec<Board> {
+        let path = format!(
+            "{}/../shared/data/puzzles/{file}",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        text.lines()
+            .filter(|line| line.len() >= 81 && !line.starts_with('#'))
+            .step_by(step)
+            .map(parse)
+            .collect()
+    }
+
+    fn parse(line: &str) -> Board {
+        let mut bytes = [0u8; 81];
+        for (byte, c) in bytes.iter_mut().zip(line.bytes()) {
+            *byte = if c.is_ascii_digit() { c - b'0' } else { 0 };
+        }
+        Board::from_bytes(bytes).expect("digits are 0-9")
+    }
+
+    const SOLVED: &str =
+        "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+
+    #[test]
+    fn proper_puzzles_have_a_unique_valid_solution() {
+        for (file, step) in [
+            ("magictour_top1465.txt", 97),
+            ("17_clue.txt", 2500),
+            ("forum_hardest_1905_11plus.txt", 2500),
+            ("forum_hardest_1106.txt", 25),
+        ] {
+            let puzzles = sample(file, step);
+            assert!(puzzles.len() >= 10, "{file}");
+            for puzzle in puzzles {
+                let solution = solve(&puzzle).unwrap().expect("solvable");
+                assert!(solution.solves(&puzzle), "{file}: {puzzle}");
+                assert_eq!(
+                    check(&puzzle).unwrap(),
+                    Verdict::Unique(solution),
+                    "{puzzle}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn serg_puzzles_have_several_solutions() {
+        for puzzle in sample("serg_benchmark.txt", 500) {
+            assert_eq!(count_solutions(&puzzle, 2).unwrap(), 2, "{puzzle}");
+            match check(&puzzle).unwrap() {
+                Verdict::Multiple(first) => assert!(first.solves(&puzzle)),
+                other => panic!("{puzzle}: {other:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn clashing_givens_report_the_first_pair() {
+        let mut board = Board::empty();
+        let put = |board: &mut Board, row, col, digit| {
+            board.set(Pos::new(row, col).unwrap(), Digit::new(digit));
+        };
+        put(&mut board, 8, 0, 3);
+        put(&mut board, 8, 8, 3); // row clash, found late by the masks
+        put(&mut board, 0, 0, 5);
+        put(&mut board, 1, 1, 5); // box clash with an earlier first cell
+        let conflict = solve(&board).unwrap_err();
+        assert_eq!(Some(conflict), board.first_conflict());
+        assert_eq!((conflict.first.index(), conflict.second.index()), (0, 10));
+        assert_eq!(count_solutions(&board, 0), Err(conflict));
+        assert_eq!(solutions(&board, 3), Err(conflict));
+        assert_eq!(check(&board), Err(conflict));
+    }
+
+    #[test]
+    fn empty_board_has_many_distinct_solutions() {
+        let empty = Board::empty();
+        assert_eq!(count_solutions(&empty, 50).unwrap(), 50);
+        let found = solutions(&empty, 20).unwrap();
+        assert_eq!(found.len(), 20);
+        for (i, grid) in found.iter().enumerate() {
+            assert!(grid.solves(&empty));
+            assert!(!found[..i].contains(grid), "duplicate solution {grid}");
+        }
+        assert_eq!(
+            solutions(&empty, 20).unwrap(),
+            found,
+            "order is deterministic"
+        );
+        assert!(matches!(check(&empty).unwrap(), Verdict::Multiple(g) if g == found[0]));
+    }
+
+    #[test]
+    fn a_full_valid_grid_is_its_own_unique_solution() {
+        let grid = parse(SOLVED);
+        assert_eq!(check(&grid).unwrap(), Verdict::Unique(grid));
+        assert_eq!(solve(&grid).unwrap(), Some(grid));
+        assert_eq!(solutions(&grid, 5).unwrap(), vec![grid]);
+    }
+
+    #[test]
+    fn a_dead_cell_without_clashing_givens_is_unsolvable() {
+        // r1c9 sees 1-8 in its row and 9 in its column.
+        let puzzle = parse(&format!("12345678.{}9{}", ".".repeat(17), ".".repeat(54)));
+        assert!(puzzle.first_conflict().is_none());
+        assert_eq!(check(&puzzle).unwrap(), Verdict::Unsolvable);
+        assert_eq!(solve(&puzzle).unwrap(), None);
+        assert_eq!(count_solutions(&puzzle, 2).unwrap(), 0);
+        assert!(solutions(&puzzle, 2).unwrap().is_empty());
+    }
+
+    #[test]
+    fn zero_limits_find_nothing() {
+        let empty = Board::empty();
+        assert_eq!(count_solutions(&empty, 0).unwrap(), 0);
+        assert!(solutions(&empty, 0).unwrap().is_empty());
+    }
+
+    /// A valid grid from `SOLVED` by relabelling digits and shuffling rows inside bands and
+    /// columns inside stacks (each keeps a grid valid).
+    fn shuffled_grid(digits: &[u8], rows: &[usize], cols: &[usize]) -> [u8; 81] {
+        let base = parse(SOLVED).to_bytes();
+        let mut out = [0u8; 81];
+        for (index, cell) in out.iter_mut().enumerate() {
+            let (row, col) = (index / 9, index % 9);
+            let from_row = row / 3 * 3 + rows[row / 3 * 3 + row % 3] % 3;
+            let from_col = col / 3 * 3 + cols[col / 3 * 3 + col % 3] % 3;
+            *cell = digits[usize::from(base[from_row * 9 + from_col] - 1)];
+        }
+        out
+    }
+
+    fn permutation(n: usize) -> impl Strategy<Value = Vec<usize>> {
+        Just((0..n).collect::<Vec<_>>()).prop_shuffle()
+    }
+
+    proptest! {
+        #[test]
+        fn solutions_keep_the_givens_of_random_puzzles(
+            digits in Just((1..=9u8).collect::<Vec<_>>()).prop_shuffle(),
+            band_rows in [permutation(3), permutation(3), permutation(3)],
+            stack_cols in [permutation(3), permutation(3), permutation(3)],
+            keep in prop::collection::vec(any::<bool>(), 81),
+        ) {
+            let rows: Vec<usize> = band_rows.concat();
+            let cols: Vec<usize> = stack_cols.concat();
+            let grid = shuffled_grid(&digits, &rows, &cols);
+            prop_assert!(Board::from_bytes(grid).unwrap().first_conflict().is_none());
+            let mut bytes = grid;
+            for (byte, keep) in bytes.iter_mut().zip(&keep) {
+                if !keep {
+                    *byte = 0;
+                }
+            }
+            let puzzle = Board::from_bytes(bytes).unwrap();
+            let solution = solve(&puzzle).unwrap().expect("the grid itself solves it");
+            prop_assert!(solution.solves(&puzzle));
+            let listed = solutions(&puzzle, 3).unwrap();
+            prop_assert_eq!(listed[0], solution);
+            prop_assert!(listed.iter().all(|s| s.solves(&puzzle)));
+            prop_assert_eq!(count_solutions(&puzzle, 3).unwrap(), listed.len());
+        }
+    }
 }

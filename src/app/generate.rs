@@ -24,7 +24,7 @@ struct Report {
     givens: usize,
     difficulty: &'static str,
     solved_logically: bool,
-    techniques: serde_json::Map<String, serde_json::Value>,
+    techniques: super::grade::Techniques,
     seed: u64,
     index: u64,
 }

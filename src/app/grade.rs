@@ -25,17 +25,39 @@ struct Report {
     status: &'static str,
     difficulty: Option<&'static str>,
     solved_logically: Option<bool>,
-    techniques: Option<serde_json::Map<String, serde_json::Value>>,
+    techniques: Option<Techniques>,
     error: Option<String>,
 }
 
-/// Techniques and counts as a JSON object, easiest first: `{"naked_single": 40, ...}`.
-pub fn technique_counts(grade: &Grade) -> serde_json::Map<String, serde_json::Value> {
-    grade
-        .techniques
-        .iter()
-        .map(|&(t, n)| (t.key().to_string(), n.into()))
-        .collect()
+/// Techniques and counts, easiest first; a JSON object in that order: `{"naked_single": 40, ...}`.
+pub struct Techniques(Vec<(&'static str, u32)>);
+
+impl Techniques {
+    fn iter(&self) -> impl Iterator<Item = &(&'static str, u32)> {
+        self.0.iter()
+    }
+}
+
+impl Serialize for Techniques {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = s.serialize_map(Some(self.0.len()))?;
+        for (k, n) in &self.0 {
+            map.serialize_entry(k, n)?;
+        }
+        map.end()
+    }
+}
+
+/// The techniques of a grade, for printing.
+pub fn technique_counts(grade: &Grade) -> Techniques {
+    Techniques(
+        grade
+            .techniques
+            .iter()
+            .map(|&(t, n)| (t.key(), n))
+            .collect(),
+    )
 }
 
 /// Runs the grade command; returns the outcome for the exit code.
@@ -188,7 +210,7 @@ fn print_report(out: &mut impl Write, r: &Report, format: Format) -> io::Result<
                 ""
             };
             writeln!(out, "# {} {difficulty}{flag}", r.origin)?;
-            for (k, n) in r.techniques.iter().flatten() {
+            for (k, n) in r.techniques.iter().flat_map(Techniques::iter) {
                 writeln!(out, "  {:<14} {n}", k.replace('_', " "))?;
             }
             writeln!(out)
