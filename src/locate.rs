@@ -157,27 +157,27 @@ pub fn is_dark(gray: &GrayImage) -> bool {
 /// light theme, lighter on a dark one).
 /// `radius` is the neighbourhood's half-width as a fraction of the image's longer side.
 pub fn ink_map(gray: &GrayImage, dark: bool, radius: f32) -> GrayImage {
-    let (w, h) = gray.dimensions();
-    let r = ((w.max(h) as f32 * radius) as i64).max(2);
-    let integral = integral(gray);
-    let stride = w as usize + 1;
-    let mut out = GrayImage::new(w, h);
-    for y in 0..h as i64 {
-        let (y0, y1) = ((y - r).max(0) as usize, (y + r + 1).min(h as i64) as usize);
-        for x in 0..w as i64 {
-            let (x0, x1) = ((x - r).max(0) as usize, (x + r + 1).min(w as i64) as usize);
-            let sum = integral[y1 * stride + x1] + integral[y0 * stride + x0]
-                - integral[y0 * stride + x1]
-                - integral[y1 * stride + x0];
+    let (w, h) = (gray.width() as usize, gray.height() as usize);
+    let r = ((w.max(h) as f32 * radius) as usize).max(2);
+    let table = integral(gray);
+    let stride = w + 1;
+    let src = gray.as_raw();
+    let mut out = vec![0u8; w * h];
+    for y in 0..h {
+        let (y0, y1) = (y.saturating_sub(r), (y + r + 1).min(h));
+        let (top, bottom) = (&table[y0 * stride..], &table[y1 * stride..]);
+        for x in 0..w {
+            let (x0, x1) = (x.saturating_sub(r), (x + r + 1).min(w));
+            let sum = bottom[x1] + top[x0] - top[x1] - bottom[x0];
             let mean = (sum / ((y1 - y0) * (x1 - x0)) as u64) as i32;
-            let v = i32::from(gray.get_pixel(x as u32, y as u32)[0]);
+            let v = i32::from(src[y * w + x]);
             let stands_out = if dark { v - mean } else { mean - v };
             if stands_out > INK_CONTRAST {
-                out.put_pixel(x as u32, y as u32, Luma([255]));
+                out[y * w + x] = 255;
             }
         }
     }
-    out
+    GrayImage::from_raw(w as u32, h as u32, out).expect("buffer sized for the image")
 }
 
 /// Summed-area table with a zero first row and column.
@@ -319,12 +319,12 @@ fn grid_test(ink: &GrayImage, quad: &Quad) -> Result<f32, String> {
 /// still do; a row of digits does not).
 const LINE_FILL: f32 = 0.6;
 /// Points sampled along each candidate line.
-const SAMPLES: usize = 180;
+const SAMPLES: usize = 120;
 
 /// For each of the 10 expected lines, the best fill fraction within a quarter cell of its
 /// place. Lines are sampled in the ink map itself (through `to_image`, which maps the unit
-/// square onto the grid), every half pixel across the window, so a 1-pixel line is never
-/// stepped over, whatever the grid's size.
+/// square onto the grid), every pixel across the window, so a 1-pixel line is never stepped
+/// over, whatever the grid's size.
 fn line_strengths(
     ink: &GrayImage,
     to_image: &Projection,
@@ -332,7 +332,7 @@ fn line_strengths(
     horizontal: bool,
 ) -> [f32; 10] {
     let window = 1.0 / 36.0;
-    let steps = ((side * window / 0.5).ceil() as i32).max(1);
+    let steps = ((side * window).ceil() as i32).max(1);
     let is_ink = |u: f32, v: f32| -> bool {
         let (x, y) = if horizontal {
             *to_image * (u, v)

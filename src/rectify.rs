@@ -1,8 +1,8 @@
 //! Rectify: the grid's quadrilateral -> a square picture of the grid, keeping the projection
 //! so the answer can be drawn back through it onto the original picture.
 
-use image::{Rgb, RgbImage};
-use imageproc::geometric_transformations::{warp_into, Interpolation, Projection};
+use image::RgbImage;
+use imageproc::geometric_transformations::Projection;
 
 use crate::locate::Quad;
 
@@ -27,19 +27,40 @@ pub fn rectify(image: &RgbImage, quad: &Quad) -> Option<Rectified> {
     let s = SIDE as f32;
     let square = [(0.0, 0.0), (s, 0.0), (s, s), (0.0, s)];
     let projection = Projection::from_control_points(quad.corners, square)?;
-    let mut out = RgbImage::new(SIDE, SIDE);
-    warp_into(
-        image,
-        &projection,
-        Interpolation::Bilinear,
-        Rgb([0, 0, 0]),
-        &mut out,
-    );
+    let out = warp_square(image, &projection.invert());
     Some(Rectified {
         image: out,
         projection,
         quad: *quad,
     })
+}
+
+/// Samples the square grid picture from `image`: each square pixel's centre goes through
+/// `back` (square -> original) and is read bilinearly. Written over raw rows rather than with
+/// imageproc's generic `warp`, which measured 6x slower here; pixels outside are black.
+fn warp_square(image: &RgbImage, back: &Projection) -> RgbImage {
+    let (w, h) = (image.width() as usize, image.height() as usize);
+    let src = image.as_raw();
+    let mut out = vec![0u8; (SIDE * SIDE * 3) as usize];
+    for (y, row) in out.chunks_exact_mut((SIDE * 3) as usize).enumerate() {
+        for (x, px) in row.chunks_exact_mut(3).enumerate() {
+            let (sx, sy) = *back * (x as f32 + 0.5, y as f32 + 0.5);
+            let (fx, fy) = (sx - 0.5, sy - 0.5);
+            if fx < 0.0 || fy < 0.0 || fx >= (w - 1) as f32 || fy >= (h - 1) as f32 {
+                continue;
+            }
+            let (x0, y0) = (fx as usize, fy as usize);
+            let (ax, ay) = (fx - x0 as f32, fy - y0 as f32);
+            let i = (y0 * w + x0) * 3;
+            let j = i + w * 3;
+            for c in 0..3 {
+                let top = f32::from(src[i + c]) * (1.0 - ax) + f32::from(src[i + 3 + c]) * ax;
+                let bottom = f32::from(src[j + c]) * (1.0 - ax) + f32::from(src[j + 3 + c]) * ax;
+                px[c] = (top * (1.0 - ay) + bottom * ay + 0.5) as u8;
+            }
+        }
+    }
+    RgbImage::from_raw(SIDE, SIDE, out).expect("buffer sized for the square")
 }
 
 #[cfg(test)]

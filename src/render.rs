@@ -59,6 +59,7 @@ pub fn draw_answer(
     let scale = (rect.quad.mean_side() / (9 * CELL) as f32).max(1.0);
     let back = rect.projection.invert();
     let mut drawn = 0;
+    let mut rasters: [Option<Raster>; 9] = Default::default();
     for pos in Pos::all() {
         if cells.glyphs[pos.index()].is_some() {
             continue;
@@ -66,10 +67,11 @@ pub fn draw_answer(
         let Some(digit) = solution.get(pos) else {
             continue;
         };
-        let raster = rasterise(&font, digit, height * scale);
+        let raster = rasters[digit.get() as usize - 1]
+            .get_or_insert_with(|| rasterise(&font, digit, height * scale));
         let erase = cells.marked[pos.index()];
         draw_one(
-            image, rect, &back, cells, pos, &raster, scale, colour, erase,
+            image, rect, &back, cells, pos, raster, scale, colour, erase,
         );
         drawn += 1;
     }
@@ -159,6 +161,12 @@ fn draw_one(
     let (x0, x1) = (cells.lines_x[pos.col()], cells.lines_x[pos.col() + 1]);
     let (y0, y1) = (cells.lines_y[pos.row()], cells.lines_y[pos.row() + 1]);
     let (cx, cy) = ((x0 + x1) / 2.0, (y0 + y1) / 2.0);
+    // Visit the whole cell when erasing marks, else only the glyph's box.
+    let (hw, hh) = match erase {
+        Some(_) => ((x1 - x0) / 2.0, (y1 - y0) / 2.0),
+        None => (raster.width as f32 / scale / 2.0 + 1.0, raster.height as f32 / scale / 2.0 + 1.0),
+    };
+    let (x0, x1, y0, y1) = (cx - hw, cx + hw, cy - hh, cy + hh);
     let corners = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)].map(|p| *back * p);
     let (w, h) = image.dimensions();
     let min_x = corners
