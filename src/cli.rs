@@ -177,6 +177,74 @@ pub struct ImageArgs {
     /// How many misread digits the solver may correct (0 turns correction off).
     #[arg(long, value_name = "N", default_value_t = 2)]
     pub max_corrections: usize,
+
+    /// Batch: descend into sub-folders of folder inputs.
+    #[arg(short, long, help_heading = "Batch (folders, lists, -o DIR/)")]
+    pub recursive: bool,
+
+    /// Batch: read input paths from FILE, one per line (`-` for stdin; an IMAGE of `-` too).
+    #[arg(
+        long,
+        value_name = "FILE",
+        help_heading = "Batch (folders, lists, -o DIR/)"
+    )]
+    pub files_from: Option<PathBuf>,
+
+    /// Batch: add SUFFIX to each output's stem (`a.png` -> `a.solved.png` with `.solved`).
+    #[arg(
+        long,
+        value_name = "SUFFIX",
+        default_value = "",
+        help_heading = "Batch (folders, lists, -o DIR/)"
+    )]
+    pub suffix: String,
+
+    /// Batch: format of every output [default: the input's own].
+    #[arg(
+        long,
+        value_enum,
+        value_name = "FMT",
+        help_heading = "Batch (folders, lists, -o DIR/)"
+    )]
+    pub output_format: Option<OutputFormat>,
+
+    /// Batch: replace existing outputs (otherwise their inputs are reported `skipped`).
+    #[arg(long, help_heading = "Batch (folders, lists, -o DIR/)")]
+    pub overwrite: bool,
+
+    /// Batch: allow -o DIR inside an input folder (it is then never read as input).
+    #[arg(long, help_heading = "Batch (folders, lists, -o DIR/)")]
+    pub allow_inside_input: bool,
+
+    /// Batch: worker threads [default: all cores]; 1 runs sequentially, in input order.
+    #[arg(short, long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024),
+          help_heading = "Batch (folders, lists, -o DIR/)")]
+    pub jobs: Option<u64>,
+
+    /// Batch: no progress bar and no summary.
+    #[arg(short, long, help_heading = "Batch (folders, lists, -o DIR/)")]
+    pub quiet: bool,
+
+    /// Batch: also write one JSON object per input (JSON Lines) to FILE.
+    #[arg(
+        long,
+        value_name = "FILE",
+        help_heading = "Batch (folders, lists, -o DIR/)"
+    )]
+    pub report: Option<PathBuf>,
+}
+
+/// Formats the batch command can write.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OutputFormat {
+    /// PNG.
+    Png,
+    /// JPEG (quality 90).
+    Jpg,
+    /// WebP (lossless).
+    Webp,
+    /// BMP.
+    Bmp,
 }
 
 #[cfg(test)]

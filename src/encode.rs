@@ -52,6 +52,17 @@ pub fn encode(image: &RgbImage, format: ImageFormat, jpeg_quality: u8) -> Result
 /// Writes `image` to `path` atomically: a reader sees the old file or the whole new one,
 /// never half of it, and an interrupted run leaves no partial file behind.
 pub fn write_atomic(image: &RgbImage, path: &Path, jpeg_quality: u8) -> Result<()> {
+    write_atomic_to(image, path, jpeg_quality, true)
+}
+
+/// [`write_atomic`], replacing an existing `path` only when `overwrite`; otherwise an
+/// existing file (even one that appears while encoding) ends in [`Error::OutputExists`].
+pub fn write_atomic_to(
+    image: &RgbImage,
+    path: &Path,
+    jpeg_quality: u8,
+    overwrite: bool,
+) -> Result<()> {
     let fail = |reason: String| Error::Encode {
         path: path.to_path_buf(),
         reason,
@@ -59,30 +70,91 @@ pub fn write_atomic(image: &RgbImage, path: &Path, jpeg_quality: u8) -> Result<(
     let format = format_for(path)
         .ok_or_else(|| fail("unknown output extension (use .png, .jpg, .webp or .bmp)".into()))?;
     let bytes = encode(image, format, jpeg_quality).map_err(fail)?;
-    write_bytes_atomic(&bytes, path)
+    write_bytes_atomic_to(&bytes, path, overwrite)
 }
 
 /// Writes `bytes` to `path` through a temporary file in the same folder and a rename.
 pub fn write_bytes_atomic(bytes: &[u8], path: &Path) -> Result<()> {
-    let fail = |reason: String| Error::Encode {
+    write_bytes_atomic_to(bytes, path, true)
+}
+
+/// [`write_bytes_atomic`], replacing an existing `path` only when `overwrite`.
+pub fn write_bytes_atomic_to(bytes: &[u8], path: &Path, overwrite: bool) -> Result<()> {
+    let fail = |source: std::io::Error| Error::Write {
         path: path.to_path_buf(),
-        reason,
+        source,
     };
     let dir = match path.parent() {
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => Path::new("."),
     };
-    let tmp = tempfile::Builder::new()
-        .prefix(".sudoku-snap-")
-        .suffix(".tmp")
-        .tempfile_in(dir)
-        .map_err(|e| fail(e.to_string()))?;
+    let tmp = temp_file_in(dir).map_err(fail)?;
     {
         let mut w = BufWriter::new(tmp.as_file());
-        w.write_all(bytes).map_err(|e| fail(e.to_string()))?;
-        w.flush().map_err(|e| fail(e.to_string()))?;
+        w.write_all(bytes).map_err(fail)?;
+        w.flush().map_err(fail)?;
     }
-    tmp.as_file().sync_all().map_err(|e| fail(e.to_string()))?;
-    tmp.persist(path).map_err(|e| fail(e.error.to_string()))?;
-    Ok(())
+    tmp.as_file().sync_all().map_err(fail)?;
+    let persisted = if overwrite {
+        tmp.persist(path)
+    } else {
+        tmp.persist_noclobber(path)
+    };
+    match persisted {
+        Ok(_) => Ok(()),
+        Err(e) if !overwrite && e.error.kind() == std::io::ErrorKind::AlreadyExists => {
+            Err(Error::OutputExists {
+                path: path.to_path_buf(),
+            })
+        }
+        Err(e) => Err(fail(e.error)),
+    }
+}
+
+/// The prefix of our temporary files; the process id after it tells a later run whether the
+/// writer is still alive (see [`remove_stale_temps`]).
+const TEMP_PREFIX: &str = ".sudoku-snap-";
+
+/// A temporary file in `dir` named `.sudoku-snap-<pid>-<random>.tmp`, deleted on drop.
+pub fn temp_file_in(dir: &Path) -> std::io::Result<tempfile::NamedTempFile> {
+    tempfile::Builder::new()
+        .prefix(&format!("{TEMP_PREFIX}{}-", std::process::id()))
+        .suffix(".tmp")
+        .tempfile_in(dir)
+}
+
+/// Deletes, under `dir` (recursively), the temporary files a killed run of ours left behind:
+/// those whose writing process is gone (or, where that cannot be told, older than a day).
+/// Returns how many were removed; unreadable entries are passed over.
+pub fn remove_stale_temps(dir: &Path) -> usize {
+    walkdir::WalkDir::new(dir)
+        .into_iter()
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_type().is_file() && is_stale_temp(e.path()))
+        .filter(|e| std::fs::remove_file(e.path()).is_ok())
+        .count()
+}
+
+fn is_stale_temp(path: &Path) -> bool {
+    let Some(name) = path.file_name().and_then(|n| n.to_str()) else {
+        return false;
+    };
+    let Some(rest) = name
+        .strip_prefix(TEMP_PREFIX)
+        .filter(|_| name.ends_with(".tmp"))
+    else {
+        return false;
+    };
+    let pid = rest.split('-').next().and_then(|p| p.parse::<u32>().ok());
+    let proc_fs = Path::new("/proc/self");
+    match pid {
+        Some(pid) if pid == std::process::id() => false,
+        // Linux: the writer is alive exactly when /proc/<pid> exists.
+        Some(pid) if proc_fs.exists() => !Path::new(&format!("/proc/{pid}")).exists(),
+        _ => std::fs::metadata(path)
+            .and_then(|m| m.modified())
+            .ok()
+            .and_then(|t| t.elapsed().ok())
+            .is_some_and(|age| age.as_secs() > 24 * 3600),
+    }
 }

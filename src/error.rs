@@ -75,6 +75,22 @@ pub enum Error {
         /// The encoder's or file system's reason.
         reason: String,
     },
+    /// Writing an output failed in the file system (the folder is read-only, full, or gone).
+    /// The batch command stops on the kinds that mean nothing more can be written.
+    #[error("{}: could not write the image: {source}", path.display())]
+    Write {
+        /// The output file or folder.
+        path: PathBuf,
+        /// The operating system's reason.
+        #[source]
+        source: std::io::Error,
+    },
+    /// The output already exists and overwriting was not asked for; the input is skipped.
+    #[error("{}: already exists (pass --overwrite to replace it)", path.display())]
+    OutputExists {
+        /// The existing output.
+        path: PathBuf,
+    },
     /// The output path is the input: inputs are never overwritten.
     #[error("{}: refusing to overwrite the input; choose another output path", path.display())]
     OutputIsInput {

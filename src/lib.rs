@@ -27,6 +27,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod batch;
 pub mod board;
 pub mod cells;
 pub mod correct;
@@ -148,6 +149,12 @@ impl Snap {
                 path: out.to_path_buf(),
                 reason: "unknown output extension (use .png, .jpg, .webp or .bmp)".into(),
             })?;
+            // Checked up front to skip the work; the write itself refuses to clobber too.
+            if !self.options.overwrite && out.exists() {
+                return Err(Error::OutputExists {
+                    path: out.to_path_buf(),
+                });
+            }
         }
         let timings = &mut report.timings;
         let mut image = timings.time(Stage::Decode, || {
@@ -178,7 +185,12 @@ impl Snap {
             )
         });
         timings.time(Stage::Encode, || {
-            encode::write_atomic(&image, out, self.options.jpeg_quality)
+            encode::write_atomic_to(
+                &image,
+                out,
+                self.options.jpeg_quality,
+                self.options.overwrite,
+            )
         })?;
         report.output = Some(out.to_path_buf());
         Ok(())

@@ -23,6 +23,10 @@ pub struct Options {
     pub answer_color: Option<[u8; 3]>,
     /// JPEG quality 1-100 when the output is a JPEG. Default: 90.
     pub jpeg_quality: u8,
+    /// Whether an existing output picture may be replaced. When false, an input whose output
+    /// exists ends as [`Status::Skipped`](crate::Status::Skipped) without being decoded.
+    /// Default: true (the single-image `-o` case); the batch command defaults to false.
+    pub overwrite: bool,
 }
 
 impl Default for Options {
@@ -34,6 +38,7 @@ impl Default for Options {
             debug_dir: None,
             answer_color: None,
             jpeg_quality: 90,
+            overwrite: true,
         }
     }
 }

@@ -116,7 +116,7 @@ pub struct Report {
     pub entries: Option<Board>,
     /// Digits read one way and solved another.
     pub corrections: Vec<Correction>,
-    /// The picture written, if any.
+    /// The picture written, if any; for `skipped`, the one already there.
     pub output: Option<PathBuf>,
     /// What went wrong, as a sentence naming the file.
     #[serde(serialize_with = "error_or_null")]
@@ -178,8 +178,14 @@ impl Report {
         }
     }
 
-    /// Records a failure: the status follows the error's kind.
+    /// Records a failure: the status follows the error's kind. An existing output that must
+    /// not be overwritten is no failure: the input is `skipped`, `output` names the file there.
     pub fn fail(&mut self, error: Error) {
+        if let Error::OutputExists { path } = error {
+            self.status = Status::Skipped;
+            self.output = Some(path);
+            return;
+        }
         self.status = match error {
             Error::NoGrid { .. } => Status::NoGrid,
             _ => Status::Error,

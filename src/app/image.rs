@@ -11,15 +11,23 @@ use crate::cli::{Format, ImageArgs};
 
 /// Runs the screenshot command; returns the outcome for the exit code.
 pub fn run(args: ImageArgs) -> anyhow::Result<Outcome> {
+    if super::batch::wanted(&args) {
+        return super::batch::run(args);
+    }
     if args.inputs.is_empty() {
         anyhow::bail!("no IMAGE given; try `sudoku-snap --help`");
     }
     if args.output.is_some() && args.inputs.len() > 1 {
-        anyhow::bail!("-o names one output file; give one IMAGE");
+        anyhow::bail!("-o names one output file; give one IMAGE, or a folder ending in `/`");
+    }
+    if !args.suffix.is_empty() || args.output_format.is_some() {
+        anyhow::bail!(
+            "--suffix and --output-format are for batch mode: give -o a folder (`-o DIR/`)"
+        );
     }
     let format = super::output::resolve_format(args.format);
     if format == Format::Csv {
-        anyhow::bail!("--format csv is for text puzzles; use pretty, line or json");
+        anyhow::bail!("--format csv is for text puzzles and batch mode (-o DIR/, --report); use pretty, line or json");
     }
     let snap = Snap::new(options(&args))?;
     let stdout = io::stdout();
@@ -51,7 +59,7 @@ pub fn run(args: ImageArgs) -> anyhow::Result<Outcome> {
     Ok(outcome)
 }
 
-fn options(args: &ImageArgs) -> Options {
+pub(super) fn options(args: &ImageArgs) -> Options {
     Options {
         max_pixels: args.max_pixels,
         templates_dir: args.templates.clone(),
@@ -61,7 +69,7 @@ fn options(args: &ImageArgs) -> Options {
     }
 }
 
-fn print_timings(r: &Report) {
+pub(super) fn print_timings(r: &Report) {
     let t = &r.timings;
     eprintln!(
         "{}: decode {:.1} ms, locate {:.1} ms, recognize {:.1} ms, solve {:.1} ms, render {:.1} ms, encode {:.1} ms, total {:.1} ms",
@@ -69,14 +77,14 @@ fn print_timings(r: &Report) {
     );
 }
 
-fn status_word(status: Status) -> String {
+pub(super) fn status_word(status: Status) -> String {
     serde_json::to_value(status)
         .ok()
         .and_then(|v| v.as_str().map(str::to_owned))
         .unwrap_or_default()
 }
 
-fn print_report(out: &mut impl Write, r: &Report, format: Format) -> io::Result<()> {
+pub(super) fn print_report(out: &mut impl Write, r: &Report, format: Format) -> io::Result<()> {
     match format {
         Format::Json => {
             serde_json::to_writer(&mut *out, r)?;

@@ -1,6 +1,7 @@
 //! The binary's commands: each turns parsed arguments into library calls and prints the
 //! results. Outcomes fold into the process exit code.
 
+pub mod batch;
 pub mod generate;
 pub mod grade;
 pub mod image;

@@ -1,0 +1,283 @@
+//! The batch form of the screenshot command: folders, path lists and `-o DIR/`. Turns the
+//! arguments into an output plan and a list of entries, runs the library's batch with a
+//! progress bar (stderr terminals only), prints one record per input as it finishes, and ends
+//! with a summary on stderr.
+
+use std::fs::File;
+use std::io::{self, BufReader, BufWriter, IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+use anyhow::Context;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use sudoku_snap::batch::{self, Origin, OutputPlan, Summary, Walk};
+use sudoku_snap::{Report, Snap, Status};
+
+use super::image::{options, print_report, print_timings, status_word};
+use super::Outcome;
+use crate::cli::{Format, ImageArgs, OutputFormat};
+
+/// Whether the arguments ask for batch mode: a folder or `-` among the inputs, a list
+/// (`--files-from`), an output folder (existing, or written with a trailing `/`), a report
+/// file or CSV.
+pub fn wanted(args: &ImageArgs) -> bool {
+    let dir_input = args
+        .inputs
+        .iter()
+        .any(|p| p.as_os_str() == "-" || p.is_dir());
+    let dir_output = args.output.as_deref().is_some_and(is_dir_like);
+    dir_input
+        || dir_output
+        || args.files_from.is_some()
+        || args.report.is_some()
+        || args.format == Some(Format::Csv)
+}
+
+fn is_dir_like(path: &Path) -> bool {
+    let s = path.as_os_str().to_string_lossy();
+    path.is_dir() || s.ends_with('/') || s.ends_with(std::path::MAIN_SEPARATOR)
+}
+
+/// Runs the batch; usage and output-folder problems are errors before any work (exit 2).
+pub fn run(args: ImageArgs) -> anyhow::Result<Outcome> {
+    let paths = input_paths(&args)?;
+    let plan = match &args.output {
+        Some(dir) => Some(plan_output(dir, &args)?),
+        None => None,
+    };
+    let walk = Walk {
+        recursive: args.recursive,
+        exclude: plan.iter().map(OutputPlan::canonical_dir).collect(),
+    };
+    let entries = batch::discover(&paths, &walk);
+    let mut report_file = match &args.report {
+        Some(p) => {
+            Some(BufWriter::new(File::create(p).with_context(|| {
+                format!("cannot create the report {}", p.display())
+            })?))
+        }
+        None => None,
+    };
+    let format = super::output::resolve_format(args.format);
+    let snap = Snap::new(sudoku_snap::Options {
+        overwrite: args.overwrite,
+        ..options(&args)
+    })?;
+    let stop = stop_on_signals()?;
+    let bar = progress_bar(entries.len() as u64, args.quiet);
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    if format == Format::Csv {
+        writeln!(out, "input,status,givens,solution,output,error")?;
+    }
+    let mut write_error = None;
+    let summary = batch::run(
+        &snap,
+        entries,
+        plan.as_ref(),
+        args.jobs.map(|j| j as usize),
+        &stop,
+        |report| {
+            bar.suspend(|| {
+                let written = emit(&mut out, report_file.as_mut(), report, format, &args);
+                if let Err(e) = written {
+                    write_error.get_or_insert(e);
+                }
+            });
+            bar.inc(1);
+        },
+    )?;
+    bar.finish_and_clear();
+    out.flush()?;
+    if let Some(f) = report_file.as_mut() {
+        f.flush().context("cannot write the report")?;
+    }
+    if let Some(e) = write_error {
+        return Err(e).context("cannot write the results");
+    }
+    Ok(finish(&summary, args.quiet))
+}
+
+/// The paths to discover, in order: IMAGE arguments (`-` reads a list from stdin), then the
+/// `--files-from` list.
+fn input_paths(args: &ImageArgs) -> anyhow::Result<Vec<(PathBuf, Origin)>> {
+    let stdin_args = args.inputs.iter().filter(|p| p.as_os_str() == "-").count();
+    let list_is_stdin = args.files_from.as_deref() == Some(Path::new("-"));
+    if stdin_args + usize::from(list_is_stdin) > 1 {
+        anyhow::bail!("stdin can be read once: give `-` or `--files-from -`, not both");
+    }
+    let mut paths = Vec::new();
+    for p in &args.inputs {
+        if p.as_os_str() == "-" {
+            paths.extend(read_list(Path::new("-"))?);
+        } else {
+            paths.push((p.clone(), Origin::Argument));
+        }
+    }
+    if let Some(list) = &args.files_from {
+        paths.extend(read_list(list)?);
+    }
+    if paths.is_empty() {
+        anyhow::bail!("no IMAGE given; try `sudoku-snap --help`");
+    }
+    Ok(paths)
+}
+
+fn read_list(list: &Path) -> anyhow::Result<Vec<(PathBuf, Origin)>> {
+    let paths = if list.as_os_str() == "-" {
+        batch::read_list(io::stdin().lock()).context("cannot read the list of paths on stdin")?
+    } else {
+        let file = File::open(list).with_context(|| format!("cannot open {}", list.display()))?;
+        batch::read_list(BufReader::new(file))
+            .with_context(|| format!("cannot read {}", list.display()))?
+    };
+    Ok(paths.into_iter().map(|p| (p, Origin::Listed)).collect())
+}
+
+/// The output plan, checked and its folder created and probed before any work.
+fn plan_output(dir: &Path, args: &ImageArgs) -> anyhow::Result<OutputPlan> {
+    let plan = OutputPlan {
+        dir: dir.to_path_buf(),
+        suffix: args.suffix.clone(),
+        format: args.output_format.map(|f| match f {
+            OutputFormat::Png => image::ImageFormat::Png,
+            OutputFormat::Jpg => image::ImageFormat::Jpeg,
+            OutputFormat::Webp => image::ImageFormat::WebP,
+            OutputFormat::Bmp => image::ImageFormat::Bmp,
+        }),
+    };
+    if !args.allow_inside_input {
+        let dirs: Vec<PathBuf> = args.inputs.iter().filter(|p| p.is_dir()).cloned().collect();
+        plan.check_outside(&dirs)?;
+    }
+    plan.prepare()
+        .context("the output folder cannot be written; nothing was processed")?;
+    Ok(plan)
+}
+
+/// A flag set by the first Ctrl-C (or SIGTERM): running images finish, no more start, and
+/// no temporary file is left. A second signal exits at once.
+fn stop_on_signals() -> anyhow::Result<Arc<AtomicBool>> {
+    use signal_hook::consts::{SIGINT, SIGTERM};
+    let stop = Arc::new(AtomicBool::new(false));
+    for signal in [SIGINT, SIGTERM] {
+        signal_hook::flag::register_conditional_shutdown(signal, 130, Arc::clone(&stop))?;
+        signal_hook::flag::register(signal, Arc::clone(&stop))?;
+    }
+    Ok(stop)
+}
+
+/// Count, rate and ETA on stderr, only when it is a terminal and not `--quiet`.
+fn progress_bar(total: u64, quiet: bool) -> ProgressBar {
+    if quiet || !io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
+    let style = ProgressStyle::with_template(
+        "{elapsed_precise} [{wide_bar}] {pos}/{len} {per_sec} ETA {eta}",
+    )
+    .expect("a valid progress template")
+    .progress_chars("=> ");
+    bar.set_style(style);
+    bar
+}
+
+/// Prints one finished input: its errors and corrections on stderr, its record on stdout,
+/// and its JSON line in the report file.
+fn emit(
+    out: &mut impl Write,
+    report_file: Option<&mut BufWriter<File>>,
+    r: &Report,
+    format: Format,
+    args: &ImageArgs,
+) -> io::Result<()> {
+    if let Some(e) = &r.error {
+        eprintln!("error: {e}");
+    }
+    for c in &r.corrections {
+        let (cell, read, used) = (c.cell, c.read, c.used);
+        eprintln!(
+            "{}: corrected {cell}: read {read}, used {used}",
+            r.input.display()
+        );
+    }
+    if args.timings {
+        print_timings(r);
+    }
+    match format {
+        Format::Csv => write_csv(out, r)?,
+        Format::Line => {
+            let what = r.solution.map(|s| s.to_string());
+            let what = what.unwrap_or_else(|| status_word(r.status));
+            writeln!(out, "{}\t{what}", r.input.display())?;
+        }
+        _ => print_report(out, r, format)?,
+    }
+    if let Some(f) = report_file {
+        serde_json::to_writer(&mut *f, r)?;
+        writeln!(f)?;
+    }
+    Ok(())
+}
+
+fn write_csv(out: &mut impl Write, r: &Report) -> io::Result<()> {
+    let board = |b: Option<sudoku_snap::Board>| b.map(|b| b.to_string()).unwrap_or_default();
+    let fields = [
+        r.input.display().to_string(),
+        status_word(r.status),
+        board(r.givens),
+        board(r.solution),
+        r.output
+            .as_ref()
+            .map(|o| o.display().to_string())
+            .unwrap_or_default(),
+        r.error.as_ref().map(|e| e.to_string()).unwrap_or_default(),
+    ];
+    let quoted: Vec<String> = fields.iter().map(|f| csv_field(f)).collect();
+    writeln!(out, "{}", quoted.join(","))
+}
+
+/// RFC 4180 quoting: fields with a comma, quote or line break are quoted, quotes doubled.
+fn csv_field(field: &str) -> String {
+    if field.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", field.replace('"', "\"\""))
+    } else {
+        field.to_string()
+    }
+}
+
+/// Prints the summary (unless quiet) and the reason of an early stop; returns the outcome.
+fn finish(summary: &Summary, quiet: bool) -> Outcome {
+    if let Some(e) = &summary.fatal {
+        eprintln!(
+            "error: {e}\nstopped: nothing more can be written there; {} inputs not processed",
+            summary.not_processed
+        );
+    } else if summary.interrupted {
+        eprintln!(
+            "interrupted: {} inputs not processed; run the same command again to finish",
+            summary.not_processed
+        );
+    }
+    if !quiet {
+        let n = summary.processed();
+        let secs = summary.elapsed.as_secs_f64();
+        let c = |s| summary.count(s);
+        eprintln!(
+            "{n} inputs in {secs:.2} s ({:.1} images/s): {} solved, {} ambiguous, {} unsolvable, {} no grid, {} errors, {} skipped",
+            n as f64 / secs.max(1e-9),
+            c(Status::Solved),
+            c(Status::MultipleSolutions),
+            c(Status::Unsolvable) + c(Status::Invalid),
+            c(Status::NoGrid),
+            c(Status::Error),
+            c(Status::Skipped),
+        );
+    }
+    if summary.all_done() {
+        Outcome::Success
+    } else {
+        Outcome::SomeFailed
+    }
+}
