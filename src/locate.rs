@@ -118,15 +118,14 @@ fn working_gray(image: &RgbImage) -> (GrayImage, f32) {
         row_sum.iter_mut().for_each(|s| *s = 0);
         for y in oy * k..(oy + 1) * k {
             let line = &raw[(y * w * 3) as usize..((y + 1) * w * 3) as usize];
-            for (ox, sum) in row_sum.iter_mut().enumerate() {
-                let start = ox * k as usize * 3;
-                for px in line[start..start + k as usize * 3].chunks_exact(3) {
-                    *sum += luma(px);
+            for (sum, block) in row_sum.iter_mut().zip(line.chunks_exact(k as usize * 3)) {
+                for px in block.chunks_exact(3) {
+                    *sum += luma_weighted(px);
                 }
             }
         }
         for (ox, sum) in row_sum.iter().enumerate() {
-            out.put_pixel(ox as u32, oy, Luma([(sum / (k * k)) as u8]));
+            out.put_pixel(ox as u32, oy, Luma([(sum / (1000 * k * k)) as u8]));
         }
     }
     (out, k as f32)
@@ -134,7 +133,12 @@ fn working_gray(image: &RgbImage) -> (GrayImage, f32) {
 
 /// Rec. 601 luma of an RGB pixel, 0-255.
 pub fn luma(px: &[u8]) -> u32 {
-    (u32::from(px[0]) * 299 + u32::from(px[1]) * 587 + u32::from(px[2]) * 114) / 1000
+    luma_weighted(px) / 1000
+}
+
+/// Rec. 601 luma times 1000, so sums of many pixels are divided once.
+fn luma_weighted(px: &[u8]) -> u32 {
+    u32::from(px[0]) * 299 + u32::from(px[1]) * 587 + u32::from(px[2]) * 114
 }
 
 /// A dark theme has a dark background: the median grey is below the middle.
@@ -168,11 +172,12 @@ pub fn ink_map(gray: &GrayImage, dark: bool, radius: f32) -> GrayImage {
         let (top, bottom) = (&table[y0 * stride..], &table[y1 * stride..]);
         for x in 0..w {
             let (x0, x1) = (x.saturating_sub(r), (x + r + 1).min(w));
-            let sum = bottom[x1] + top[x0] - top[x1] - bottom[x0];
-            let mean = (sum / ((y1 - y0) * (x1 - x0)) as u64) as i32;
-            let v = i32::from(src[y * w + x]);
-            let stands_out = if dark { v - mean } else { mean - v };
-            if stands_out > INK_CONTRAST {
+            let sum = (bottom[x1] + top[x0] - top[x1] - bottom[x0]) as i64;
+            let area = ((y1 - y0) * (x1 - x0)) as i64;
+            // Compared as totals over the neighbourhood: no division per pixel.
+            let v = i64::from(src[y * w + x]) * area;
+            let stands_out = if dark { v - sum } else { sum - v };
+            if stands_out > i64::from(INK_CONTRAST) * area {
                 out[y * w + x] = 255;
             }
         }

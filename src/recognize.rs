@@ -8,7 +8,6 @@
 
 use std::path::{Path, PathBuf};
 
-use image::imageops::{resize, FilterType};
 use image::GrayImage;
 
 use crate::board::Digit;
@@ -28,7 +27,9 @@ const FRAME_H: u32 = 32;
 struct Feature(Vec<f32>);
 
 impl Feature {
-    /// Fits `ink` (255 = ink) into the frame, keeping its aspect ratio, centred.
+    /// Fits `ink` (255 = ink) into the frame, keeping its aspect ratio, centred. Each frame
+    /// pixel averages the source pixels under it (bilinear when enlarging), so thin strokes
+    /// survive shrinking.
     fn of(ink: &GrayImage) -> Feature {
         let (w, h) = (ink.width().max(1) as f32, ink.height().max(1) as f32);
         let s = (FRAME_H as f32 / h).min(FRAME_W as f32 / w);
@@ -36,11 +37,14 @@ impl Feature {
             ((w * s).round() as u32).clamp(1, FRAME_W),
             ((h * s).round() as u32).clamp(1, FRAME_H),
         );
-        let small = resize(ink, nw, nh, FilterType::Triangle);
         let (ox, oy) = ((FRAME_W - nw) / 2, (FRAME_H - nh) / 2);
+        let (sx, sy) = (w / nw as f32, h / nh as f32);
         let mut v = vec![0f32; (FRAME_W * FRAME_H) as usize];
-        for (x, y, p) in small.enumerate_pixels() {
-            v[((y + oy) * FRAME_W + x + ox) as usize] = f32::from(p[0]);
+        for y in 0..nh {
+            for x in 0..nw {
+                let value = box_average(ink, x as f32 * sx, y as f32 * sy, sx, sy);
+                v[((y + oy) * FRAME_W + x + ox) as usize] = value;
+            }
         }
         let mean = v.iter().sum::<f32>() / v.len() as f32;
         v.iter_mut().for_each(|x| *x -= mean);
@@ -48,10 +52,42 @@ impl Feature {
         v.iter_mut().for_each(|x| *x /= norm);
         Feature(v)
     }
+}
 
-    fn correlation(&self, other: &Feature) -> f32 {
-        self.0.iter().zip(&other.0).map(|(a, b)| a * b).sum()
+/// The mean of `img` over the box [x, x+bw) x [y, y+bh), whole source pixels weighted by
+/// how much of them the box covers.
+fn box_average(img: &GrayImage, x: f32, y: f32, bw: f32, bh: f32) -> f32 {
+    let (x1, y1) = (x + bw, y + bh);
+    let mut sum = 0.0;
+    let mut area = 0.0;
+    let mut py = y.floor();
+    while py < y1 {
+        let wy = (py + 1.0).min(y1) - py.max(y);
+        let mut px = x.floor();
+        while px < x1 {
+            let wx = (px + 1.0).min(x1) - px.max(x);
+            let (ix, iy) = (
+                (px as u32).min(img.width() - 1),
+                (py as u32).min(img.height() - 1),
+            );
+            sum += f32::from(img.get_pixel(ix, iy)[0]) * wx * wy;
+            area += wx * wy;
+            px += 1.0;
+        }
+        py += 1.0;
     }
+    sum / area.max(1e-6)
+}
+
+/// Dot product in eight independent lanes, which the compiler turns into SIMD.
+fn dot(a: &[f32], b: &[f32]) -> f32 {
+    let mut acc = [0f32; 8];
+    for (ca, cb) in a.chunks_exact(8).zip(b.chunks_exact(8)) {
+        for i in 0..8 {
+            acc[i] += ca[i] * cb[i];
+        }
+    }
+    acc.iter().sum()
 }
 
 /// One template: a font's rendering of a digit.
@@ -114,7 +150,7 @@ impl Templates {
         let mut best = [f32::MIN; 9];
         for t in &self.templates {
             let i = t.digit.get() as usize - 1;
-            best[i] = best[i].max(feature.correlation(&t.feature));
+            best[i] = best[i].max(dot(&feature.0, &t.feature.0));
         }
         let mut ranked: Vec<(Digit, f32)> = Digit::all().zip(best).collect();
         ranked.sort_by(|a, b| b.1.total_cmp(&a.1));
