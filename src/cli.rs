@@ -125,6 +125,21 @@ pub struct GenerateArgs {
     /// Worker threads [default: all cores]; the output does not depend on it.
     #[arg(short, long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
     pub jobs: Option<u64>,
+
+    /// Also draw each puzzle as a printable PNG in DIR (created if missing), named
+    /// `puzzle-<seed>-<index>.png` (`solution-<seed>-<index>.png` with --solution).
+    #[arg(long, value_name = "DIR", conflicts_with = "output")]
+    pub png: Option<PathBuf>,
+
+    /// Also draw the puzzle (with -n 1) as a printable picture in FILE; its extension picks the
+    /// format (png, jpg, webp, bmp).
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+
+    /// Draw the solved grid instead: the solution's digits in dark blue in the empty cells
+    /// (needs --png or -o).
+    #[arg(long)]
+    pub solution: bool,
 }
 
 /// Arguments of `sudoku-snap grade`.

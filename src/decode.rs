@@ -4,7 +4,7 @@
 use std::io::Cursor;
 use std::path::Path;
 
-use image::{DynamicImage, ImageDecoder, ImageReader, Limits, RgbImage};
+use image::{DynamicImage, ImageDecoder, ImageFormat, ImageReader, Limits, RgbImage};
 
 use crate::error::{Error, Result};
 
@@ -34,15 +34,26 @@ pub fn decode_bytes(bytes: &[u8], path: &Path, max_pixels: u64) -> Result<RgbIma
             "unknown format (expected PNG, JPEG, WebP, BMP or GIF)".into(),
         ));
     }
-    let mut decoder = reader.into_decoder().map_err(|e| fail(e.to_string()))?;
-    let (width, height) = decoder.dimensions();
-    if u64::from(width) * u64::from(height) > max_pixels {
-        return Err(Error::TooLarge {
+    if reader.format() == Some(ImageFormat::Jpeg) && !has_jpeg_end(bytes) {
+        // The JPEG decoder fills a cut-off picture with grey instead of failing.
+        return Err(fail("truncated JPEG (no end-of-image marker)".into()));
+    }
+    let too_large = |(width, height): (u32, u32)| {
+        (u64::from(width) * u64::from(height) > max_pixels).then(|| Error::TooLarge {
             path: path.to_path_buf(),
             width,
             height,
             limit: max_pixels,
-        });
+        })
+    };
+    // The PNG decoder reads up to the first data chunk before it tells the size, so a bomb
+    // cut after its header would pass as "unexpected end of file": read IHDR ourselves.
+    if let Some(e) = png_declared_size(bytes).and_then(too_large) {
+        return Err(e);
+    }
+    let mut decoder = reader.into_decoder().map_err(|e| fail(e.to_string()))?;
+    if let Some(e) = too_large(decoder.dimensions()) {
+        return Err(e);
     }
     let mut limits = Limits::default();
     // RGBA at 4 bytes a pixel plus the decoder's own buffers.
@@ -56,6 +67,27 @@ pub fn decode_bytes(bytes: &[u8], path: &Path, max_pixels: u64) -> Result<RgbIma
         image.apply_orientation(o);
     }
     Ok(image.into_rgb8())
+}
+
+/// Width and height from a PNG's IHDR chunk, which must come first (PNG spec 5.6): the
+/// 8-byte signature, the chunk length and type (8 bytes), then width and height.
+fn png_declared_size(bytes: &[u8]) -> Option<(u32, u32)> {
+    if bytes.len() < 24 || !bytes.starts_with(b"\x89PNG\r\n\x1a\n") || &bytes[12..16] != b"IHDR" {
+        return None;
+    }
+    let be = |i: usize| u32::from_be_bytes([bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3]]);
+    Some((be(16), be(20)))
+}
+
+/// Whether a JPEG's bytes hold an end-of-image marker (FF D9) after the first start-of-scan
+/// (FF DA). Entropy-coded data never holds FF D9 (an FF there is followed by 00 or a restart
+/// marker), so a cut-off file lacks it. An EXIF thumbnail's own markers can hide a cut in the
+/// main picture; that case still decodes to a partly grey picture.
+fn has_jpeg_end(bytes: &[u8]) -> bool {
+    let Some(sos) = bytes.windows(2).position(|w| w == [0xFF, 0xDA]) else {
+        return false;
+    };
+    bytes[sos..].windows(2).any(|w| w == [0xFF, 0xD9])
 }
 
 #[cfg(test)]

@@ -39,6 +39,7 @@ pub mod generate;
 pub mod grade;
 pub mod locate;
 pub mod options;
+pub mod printable;
 pub mod recognize;
 pub mod rectify;
 pub mod render;

@@ -1,13 +1,18 @@
 //! `sudoku-snap generate`: puzzles made in parallel, printed in index order, so the output
-//! depends only on the seed and the options, never on the thread count.
+//! depends only on the seed and the options, never on the thread count. With `--png DIR` or
+//! `-o FILE` each puzzle is also drawn as a printable picture, in the same parallel step.
 
 use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+use anyhow::Context;
 
 use rayon::prelude::*;
 use serde::Serialize;
 use sudoku_snap::generate::{self, GenerateOptions, Generated};
 use sudoku_snap::grade::Difficulty;
-use sudoku_snap::text;
+use sudoku_snap::printable::{self, PrintOptions};
+use sudoku_snap::{encode, text, Options};
 
 use super::Outcome;
 use crate::cli::{DifficultyArg, Format, GenerateArgs};
@@ -48,6 +53,7 @@ impl Report {
 pub fn run(args: GenerateArgs) -> anyhow::Result<Outcome> {
     let format = super::output::resolve_format(args.format);
     let options = options_from(&args);
+    let pictures = Pictures::from_args(&args)?;
     let pool = super::thread_pool(args.jobs)?;
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
@@ -57,7 +63,13 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<Outcome> {
         let results: Vec<_> = pool.install(|| {
             (start..end)
                 .into_par_iter()
-                .map(|i| generate::generate(&options, i))
+                .map(|i| {
+                    let g = generate::generate(&options, i)?;
+                    if let Some(p) = &pictures {
+                        p.write(&g)?;
+                    }
+                    anyhow::Ok(g)
+                })
                 .collect()
         });
         for result in results {
@@ -65,7 +77,7 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<Outcome> {
                 Ok(g) => print_one(&mut out, &g, format)?,
                 Err(e) => {
                     out.flush()?;
-                    eprintln!("error: {e}");
+                    eprintln!("error: {e:#}");
                     return Ok(Outcome::SomeFailed);
                 }
             }
@@ -94,6 +106,75 @@ fn options_from(args: &GenerateArgs) -> GenerateOptions {
         symmetric: args.symmetric,
         minimal: args.minimal,
         max_attempts: args.max_attempts,
+    }
+}
+
+/// Where and how the printable pictures go; checked before any puzzle is made, so a bad
+/// `-o` extension fails at once instead of after the work.
+struct Pictures {
+    place: Place,
+    solution: bool,
+    print: PrintOptions,
+}
+
+enum Place {
+    /// `--png DIR`: one file per puzzle, named by seed and index.
+    Dir(PathBuf),
+    /// `-o FILE` (with `-n 1`).
+    File(PathBuf),
+}
+
+impl Pictures {
+    fn from_args(args: &GenerateArgs) -> anyhow::Result<Option<Pictures>> {
+        let place = match (&args.png, &args.output) {
+            (Some(dir), _) => {
+                std::fs::create_dir_all(dir)
+                    .with_context(|| format!("cannot create --png folder {}", dir.display()))?;
+                Place::Dir(dir.clone())
+            }
+            (None, Some(file)) => {
+                if args.count != 1 {
+                    anyhow::bail!("-o names one picture; use --png DIR for -n {}", args.count);
+                }
+                if encode::format_for(file).is_none() {
+                    anyhow::bail!(
+                        "{}: unknown picture extension (use .png, .jpg, .webp or .bmp)",
+                        file.display()
+                    );
+                }
+                Place::File(file.clone())
+            }
+            (None, None) if args.solution => {
+                anyhow::bail!("--solution draws the solved grid; add --png DIR or -o FILE")
+            }
+            (None, None) => return Ok(None),
+        };
+        Ok(Some(Pictures {
+            place,
+            solution: args.solution,
+            print: PrintOptions::default(),
+        }))
+    }
+
+    /// `puzzle-<seed>-<index>.png`, or `solution-...` for the solved grid, so both kinds can
+    /// share a folder and a rerun with the same seed replaces its own files.
+    fn path(&self, g: &Generated) -> PathBuf {
+        match &self.place {
+            Place::Dir(dir) => {
+                let kind = if self.solution { "solution" } else { "puzzle" };
+                dir.join(format!("{kind}-{}-{}.png", g.seed, g.index))
+            }
+            Place::File(file) => file.clone(),
+        }
+    }
+
+    /// Draws `g` and writes it atomically (an existing file is replaced, as with `-o` of the
+    /// screenshot command).
+    fn write(&self, g: &Generated) -> sudoku_snap::Result<()> {
+        let solution = self.solution.then_some(&g.solution);
+        let image = printable::draw_puzzle(&g.puzzle, solution, &self.print);
+        let path = self.path(g);
+        encode::write_atomic(&image, Path::new(&path), Options::default().jpeg_quality)
     }
 }
 

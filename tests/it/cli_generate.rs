@@ -1,10 +1,13 @@
 //! `sudoku-snap generate` and `sudoku-snap grade` end to end: unique puzzles over many seeds,
 //! the same output whatever the thread count, every output format, grades of known puzzles,
-//! and a clear message (not an endless run) for requests that cannot be met.
+//! a clear message (not an endless run) for requests that cannot be met, and printable
+//! pictures (`--png`, `-o`, `--solution`) that our own pipeline reads back as the puzzle.
+
+use std::path::Path;
 
 use predicates::str::contains;
 use serde_json::Value;
-use sudoku_snap::solve;
+use sudoku_snap::{board::Board, solve, Options, Report, Snap, Status};
 
 use super::util::{board, cmd, shared_puzzles, PUZZLE};
 
@@ -155,4 +158,116 @@ fn grade_reports_improper_puzzles() {
         .assert()
         .code(1)
         .stderr(contains("more than one solution"));
+}
+
+/// The puzzles of a `-f json` run as (puzzle, solution, seed, index).
+fn generated(args: &[&str]) -> Vec<(Board, Board, u64, u64)> {
+    let text = stdout_of(args);
+    text.lines()
+        .map(|line| {
+            let v: Value = serde_json::from_str(line).unwrap();
+            (
+                board(v["puzzle"].as_str().unwrap()),
+                board(v["solution"].as_str().unwrap()),
+                v["seed"].as_u64().unwrap(),
+                v["index"].as_u64().unwrap(),
+            )
+        })
+        .collect()
+}
+
+fn read_back(snap: &Snap, path: &Path) -> Report {
+    let report = snap.process(path, None);
+    assert_eq!(
+        report.status,
+        Status::Solved,
+        "{}: {report:?}",
+        path.display()
+    );
+    report
+}
+
+#[test]
+fn png_pictures_read_back_as_the_generated_puzzles() {
+    let snap = Snap::new(Options::default()).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("sheets"); // created by the command
+    for seed in ["4", "5", "6"] {
+        for extra in [&[][..], &["--symmetric"], &["--symmetric", "-d", "hard"]] {
+            let mut args = vec!["generate", "-n", "2", "--seed", seed, "-f", "json"];
+            args.extend_from_slice(&["--png", out.to_str().unwrap()]);
+            args.extend_from_slice(extra);
+            for (puzzle, solution, seed, index) in generated(&args) {
+                let path = out.join(format!("puzzle-{seed}-{index}.png"));
+                let report = read_back(&snap, &path);
+                assert_eq!(report.givens, Some(puzzle), "{}", path.display());
+                assert_eq!(report.solution, Some(solution));
+                assert_eq!(report.entries, Some(Board::empty()));
+            }
+        }
+    }
+}
+
+#[test]
+fn solution_pictures_show_the_givens_and_the_solution_apart() {
+    let snap = Snap::new(Options::default()).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    for (seed, extra) in [("7", None), ("8", Some("--symmetric")), ("9", None)] {
+        let mut args = vec!["generate", "-n", "2", "--seed", seed, "-f", "json"];
+        args.extend_from_slice(&["--solution", "--png", dir.path().to_str().unwrap()]);
+        args.extend(extra);
+        for (puzzle, solution, seed, index) in generated(&args) {
+            let path = dir.path().join(format!("solution-{seed}-{index}.png"));
+            let report = read_back(&snap, &path);
+            // Givens in black, the rest of the solution in blue: read as a player's entries.
+            assert_eq!(report.givens, Some(puzzle), "{}", path.display());
+            assert_eq!(report.solution, Some(solution));
+            let mut entries = solution;
+            for pos in sudoku_snap::Pos::all().filter(|&p| puzzle.get(p).is_some()) {
+                entries.set(pos, None);
+            }
+            assert_eq!(report.entries, Some(entries));
+        }
+    }
+}
+
+#[test]
+fn output_file_extension_picks_the_format() {
+    let snap = Snap::new(Options::default()).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    for (name, format) in [
+        ("sheet.png", image::ImageFormat::Png),
+        ("sheet.jpg", image::ImageFormat::Jpeg),
+    ] {
+        let path = dir.path().join(name);
+        let args = ["generate", "--seed", "10", "-f", "json", "-o"];
+        let (puzzle, ..) = generated(&[&args[..], &[path.to_str().unwrap()]].concat())[0];
+        let bytes = std::fs::read(&path).unwrap();
+        assert_eq!(image::guess_format(&bytes).unwrap(), format, "{name}");
+        assert_eq!(read_back(&snap, &path).givens, Some(puzzle), "{name}");
+    }
+}
+
+#[test]
+fn picture_flags_are_checked_before_any_work() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = |name: &str| dir.path().join(name).to_str().unwrap().to_string();
+    let cases: [(&[&str], &str); 4] = [
+        (&["-n", "2", "-o", &file("a.png")], "use --png DIR"),
+        (&["-o", &file("a.txt")], "unknown picture extension"),
+        (&["--solution"], "add --png DIR or -o FILE"),
+        (
+            &["--png", &file("d"), "-o", &file("a.png")],
+            "cannot be used with",
+        ),
+    ];
+    for (args, message) in cases {
+        cmd()
+            .arg("generate")
+            .args(args)
+            .assert()
+            .code(2)
+            .stderr(contains(message));
+    }
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
 }
