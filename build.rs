@@ -5,7 +5,9 @@ use std::fmt::Write;
 use std::path::Path;
 
 fn main() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("templates");
+    // Read at run time: a build script compiled for another checkout must not look there.
+    let manifest = std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
+    let root = Path::new(&manifest).join("templates");
     println!("cargo:rerun-if-changed={}", root.display());
     let mut fonts: Vec<_> = std::fs::read_dir(&root)
         .map(|dir| {
@@ -33,6 +35,11 @@ fn main() {
         }
     }
     code.push_str("];\n");
+    assert!(
+        code.contains("include_bytes!"),
+        "no glyph templates found in {}: the recognizer needs templates/<font>/<digit>.png",
+        root.display()
+    );
     let out = Path::new(&std::env::var("OUT_DIR").unwrap()).join("templates.rs");
     std::fs::write(out, code).unwrap();
 }

@@ -9,7 +9,9 @@ use std::path::Path;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use image::ImageFormat;
-use sudoku_snap::{cells, correct, decode, encode, locate, rectify, render, Options, Snap, Timings};
+use sudoku_snap::{
+    cells, correct, decode, encode, locate, rectify, render, Options, Snap, Timings,
+};
 
 const PHONE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/samples/phone-1170x2532.png");
 
@@ -30,25 +32,46 @@ fn stages(c: &mut Criterion) {
 
     let mut g = c.benchmark_group("phone-1170x2532");
     g.sample_size(20);
-    g.bench_function("decode", |b| b.iter(|| decode::decode_bytes(black_box(&bytes), path, u64::MAX).unwrap()));
-    g.bench_function("encode-png", |b| b.iter(|| encode::encode(black_box(&image), ImageFormat::Png, 90).unwrap()));
+    g.bench_function("decode", |b| {
+        b.iter(|| decode::decode_bytes(black_box(&bytes), path, u64::MAX).unwrap())
+    });
+    g.bench_function("encode-png", |b| {
+        b.iter(|| encode::encode(black_box(&image), ImageFormat::Png, 90).unwrap())
+    });
     g.bench_function("reference: decode+encode", |b| {
         b.iter(|| {
             let img = decode::decode_bytes(black_box(&bytes), path, u64::MAX).unwrap();
             encode::encode(&img, ImageFormat::Png, 90).unwrap()
         })
     });
-    g.bench_function("locate", |b| b.iter(|| locate::locate(black_box(&image)).ok().unwrap()));
-    g.bench_function("rectify", |b| b.iter(|| rectify::rectify(black_box(&image), &located.quad).unwrap()));
+    g.bench_function("locate", |b| {
+        b.iter(|| locate::locate(black_box(&image)).ok().unwrap())
+    });
+    g.bench_function("rectify", |b| {
+        b.iter(|| rectify::rectify(black_box(&image), &located.quad).unwrap())
+    });
     g.bench_function("cells", |b| b.iter(|| cells::slice(black_box(&rectified))));
     g.bench_function("read (locate+rectify+cells+recognize)", |b| {
-        b.iter(|| snap.read(black_box(&image), path, &mut Timings::default()).unwrap())
+        b.iter(|| {
+            snap.read(black_box(&image), path, &mut Timings::default())
+                .unwrap()
+        })
     });
-    g.bench_function("solve", |b| b.iter(|| correct::solve_read(black_box(&reading.givens), &reading.evidence, 2)));
+    g.bench_function("solve", |b| {
+        b.iter(|| correct::solve_read(black_box(&reading.givens), &reading.evidence, 2))
+    });
     g.bench_function("render", |b| {
         b.iter_batched(
             || image.clone(),
-            |mut img| render::draw_answer(&mut img, &reading.rectified, &reading.cells, &solution, None),
+            |mut img| {
+                render::draw_answer(
+                    &mut img,
+                    &reading.rectified,
+                    &reading.cells,
+                    &solution,
+                    None,
+                )
+            },
             criterion::BatchSize::LargeInput,
         )
     });
@@ -58,7 +81,9 @@ fn stages(c: &mut Criterion) {
             |mut img| {
                 let r = snap.read(&img, path, &mut Timings::default()).unwrap();
                 let s = correct::solve_read(&r.givens, &r.evidence, 2);
-                let Ok(sudoku_snap::solve::Verdict::Unique(sol)) = s.verdict else { panic!() };
+                let Ok(sudoku_snap::solve::Verdict::Unique(sol)) = s.verdict else {
+                    panic!()
+                };
                 render::draw_answer(&mut img, &r.rectified, &r.cells, &sol, None)
             },
             criterion::BatchSize::LargeInput,

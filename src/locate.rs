@@ -17,7 +17,7 @@ use imageproc::region_labelling::{connected_components, Connectivity};
 const WORK_SIZE: u32 = 1200;
 /// A pixel counts as ink when it is this many grey levels darker than its neighbourhood
 /// (JPEG noise and paper texture stay below ~10 levels).
-const INK_CONTRAST: i32 = 14;
+const INK_CONTRAST: i32 = 8;
 /// The neighbourhood for the adaptive threshold, as a fraction of the working image's
 /// longer side: wider than a grid line, narrower than a cell of a small grid.
 const NEIGHBOURHOOD: f32 = 1.0 / 80.0;

@@ -70,9 +70,7 @@ pub fn draw_answer(
         let raster = rasters[digit.get() as usize - 1]
             .get_or_insert_with(|| rasterise(&font, digit, height * scale));
         let erase = cells.marked[pos.index()];
-        draw_one(
-            image, rect, &back, cells, pos, raster, scale, colour, erase,
-        );
+        draw_one(image, rect, &back, cells, pos, raster, scale, colour, erase);
         drawn += 1;
     }
     drawn
@@ -164,7 +162,10 @@ fn draw_one(
     // Visit the whole cell when erasing marks, else only the glyph's box.
     let (hw, hh) = match erase {
         Some(_) => ((x1 - x0) / 2.0, (y1 - y0) / 2.0),
-        None => (raster.width as f32 / scale / 2.0 + 1.0, raster.height as f32 / scale / 2.0 + 1.0),
+        None => (
+            raster.width as f32 / scale / 2.0 + 1.0,
+            raster.height as f32 / scale / 2.0 + 1.0,
+        ),
     };
     let (x0, x1, y0, y1) = (cx - hw, cx + hw, cy - hh, cy + hh);
     let corners = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)].map(|p| *back * p);
