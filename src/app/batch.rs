@@ -148,8 +148,13 @@ fn plan_output(dir: &Path, args: &ImageArgs) -> anyhow::Result<OutputPlan> {
         }),
     };
     if !args.allow_inside_input {
-        let dirs: Vec<PathBuf> = args.inputs.iter().filter(|p| p.is_dir()).cloned().collect();
-        plan.check_outside(&dirs)?;
+        let named: Vec<PathBuf> = args
+            .inputs
+            .iter()
+            .filter(|p| p.as_os_str() != "-")
+            .cloned()
+            .collect();
+        plan.check_outside(&named)?;
     }
     plan.prepare()
         .context("the output folder cannot be written; nothing was processed")?;
@@ -193,7 +198,14 @@ fn emit(
     args: &ImageArgs,
 ) -> io::Result<()> {
     if let Some(e) = &r.error {
-        eprintln!("error: {e}");
+        // Most errors name their file; a clash of givens names only the cells.
+        let message = e.to_string();
+        let name = r.input.display().to_string();
+        if message.contains(&name) {
+            eprintln!("error: {message}");
+        } else {
+            eprintln!("error: {name}: {message}");
+        }
     }
     for c in &r.corrections {
         let (cell, read, used) = (c.cell, c.read, c.used);
