@@ -124,16 +124,14 @@ fn median(values: &[u8]) -> u8 {
 /// grid, digits at most half of it. Highlighted cells are uniform inside and do not count.
 fn find_lines(ink: &GrayImage, horizontal: bool) -> [f32; 10] {
     let n = ink.width();
-    let profile: Vec<u32> = (0..n)
-        .map(|i| {
-            (0..n)
-                .filter(|&j| {
-                    let (x, y) = if horizontal { (j, i) } else { (i, j) };
-                    ink.get_pixel(x, y)[0] > 0
-                })
-                .count() as u32
-        })
-        .collect();
+    let mut profile = vec![0u32; n as usize];
+    for (y, row) in ink.as_raw().chunks_exact(n as usize).enumerate() {
+        for (x, &v) in row.iter().enumerate() {
+            if v > 0 {
+                profile[if horizontal { y } else { x }] += 1;
+            }
+        }
+    }
     let mut out = [0.0; 10];
     for (k, slot) in out.iter_mut().enumerate() {
         let expected = k as u32 * CELL;
@@ -205,13 +203,22 @@ pub(crate) fn cell_area(
 }
 
 fn cell_background(gray: &GrayImage, (x0, y0, x1, y1): (u32, u32, u32, u32)) -> u8 {
-    let mut values = Vec::with_capacity(((x1 - x0) * (y1 - y0)) as usize);
-    for y in y0..y1 {
-        for x in x0..x1 {
-            values.push(gray.get_pixel(x, y)[0]);
+    let mut hist = [0u32; 256];
+    let w = gray.width() as usize;
+    let raw = gray.as_raw();
+    for y in y0 as usize..y1 as usize {
+        for &v in &raw[y * w + x0 as usize..y * w + x1 as usize] {
+            hist[v as usize] += 1;
         }
     }
-    median(&values)
+    let half = (x1 - x0) * (y1 - y0) / 2;
+    let mut seen = 0;
+    hist.iter()
+        .position(|&n| {
+            seen += n;
+            seen > half
+        })
+        .unwrap_or(0) as u8
 }
 
 /// The digit in one cell, if any: the tall component nearest the centre, with whatever
