@@ -170,3 +170,48 @@ fn unknown_output_extension_is_an_error_before_work() {
     );
     assert!(!out.exists());
 }
+
+#[test]
+fn extra_templates_are_used_and_bad_ones_are_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let set = dir.path().join("mine");
+    std::fs::create_dir(&set).unwrap();
+    let bundled = Path::new(env!("CARGO_MANIFEST_DIR")).join("templates/dejavu-sans");
+    for d in 1..=9 {
+        std::fs::copy(
+            bundled.join(format!("{d}.png")),
+            set.join(format!("{d}.png")),
+        )
+        .unwrap();
+    }
+    cmd()
+        .arg(sample("classic-dejavu-light.png"))
+        .arg("--templates")
+        .arg(dir.path())
+        .assert()
+        .success();
+    std::fs::write(set.join("4.png"), b"not a png").unwrap();
+    let assert = cmd()
+        .arg(sample("classic-dejavu-light.png"))
+        .arg("--templates")
+        .arg(dir.path())
+        .assert()
+        .code(2);
+    let err = String::from_utf8_lossy(&assert.get_output().stderr).into_owned();
+    assert!(err.contains("4.png"), "{err}");
+}
+
+#[test]
+fn debug_pictures_are_written() {
+    let dir = tempfile::tempdir().unwrap();
+    cmd()
+        .arg(sample("dark-firacode.png"))
+        .arg("--debug")
+        .arg(dir.path())
+        .assert()
+        .success();
+    for what in ["edges-corners", "rectified", "cells"] {
+        let file = dir.path().join(format!("dark-firacode.{what}.png"));
+        assert!(image::open(&file).is_ok(), "{} missing", file.display());
+    }
+}
