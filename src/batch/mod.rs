@@ -179,15 +179,54 @@ fn fatal_write(error: &Error) -> Option<Error> {
     let Error::Write { path, source } = error else {
         return None;
     };
-    // errno values shared by Linux, macOS and the BSDs; `io::ErrorKind::StorageFull` and
-    // `ReadOnlyFilesystem` need Rust 1.83, above our MSRV.
+    // `tempfile` wraps a failed creation in a new error that keeps the kind but not the OS
+    // code, so the kind decides. `StorageFull`, `ReadOnlyFilesystem` and
+    // `FilesystemQuotaExceeded` can be named only from Rust 1.83 (above our MSRV), hence
+    // their Debug names; the OS codes (shared by Linux, macOS and the BSDs) are a fallback.
     const EACCES: i32 = 13;
     const ENOSPC: i32 = 28;
     const EROFS: i32 = 30;
-    let fatal = source.kind() == std::io::ErrorKind::PermissionDenied
-        || matches!(source.raw_os_error(), Some(EACCES | ENOSPC | EROFS));
+    let kind = format!("{:?}", source.kind());
+    let fatal = matches!(
+        kind.as_str(),
+        "PermissionDenied" | "StorageFull" | "ReadOnlyFilesystem" | "FilesystemQuotaExceeded"
+    ) || matches!(source.raw_os_error(), Some(EACCES | ENOSPC | EROFS));
     fatal.then(|| Error::Write {
         path: path.clone(),
         source: std::io::Error::new(source.kind(), source.to_string()),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn write_error(source: std::io::Error) -> Error {
+        Error::Write {
+            path: "out/a.png".into(),
+            source,
+        }
+    }
+
+    #[test]
+    fn full_read_only_and_refused_outputs_stop_the_batch_other_errors_do_not() {
+        for errno in [13, 28, 30] {
+            let e = write_error(std::io::Error::from_raw_os_error(errno));
+            assert!(fatal_write(&e).is_some(), "errno {errno}");
+        }
+        // As `tempfile` reports a failed creation: the kind kept, the OS code dropped.
+        let kind = std::io::Error::from_raw_os_error(30).kind();
+        let wrapped = write_error(std::io::Error::new(kind, "at path out/.sudoku-snap-1.tmp"));
+        assert!(fatal_write(&wrapped).is_some());
+        let not_found = write_error(std::io::ErrorKind::NotFound.into());
+        assert!(fatal_write(&not_found).is_none());
+        let input = Error::Io {
+            path: "in.png".into(),
+            source: std::io::ErrorKind::PermissionDenied.into(),
+        };
+        assert!(
+            fatal_write(&input).is_none(),
+            "an unreadable input is no reason to stop"
+        );
+    }
 }

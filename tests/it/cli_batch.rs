@@ -588,3 +588,38 @@ fn a_full_output_folder_stops_the_batch_cleanly() {
     assert!(temp_files(&out).is_empty(), "{:?}", temp_files(&out));
     decoded_outputs(&out);
 }
+
+#[test]
+fn an_output_folder_turned_read_only_mid_run_stops_the_batch_cleanly() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (shots, out) = (tmp.path().join("shots"), tmp.path().join("out"));
+    many_copies(&shots, 40);
+    let Some(_disk) = SmallDisk::mount(&out, 4096) else {
+        return;
+    };
+    let child = Command::new(env!("CARGO_BIN_EXE_sudoku-snap"))
+        .arg(&shots)
+        .args(["-j", "1", "-f", "json", "-o"])
+        .arg(&out)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    wait_for_first_output(&out);
+    let remounted = Command::new("mount")
+        .args(["-o", "remount,ro"])
+        .arg(&out)
+        .status()
+        .unwrap();
+    assert!(remounted.success());
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("Read-only file system") && stderr.contains("stopped"),
+        "{stderr}"
+    );
+    assert!(json_lines(&output.stdout).len() < 40, "the batch went on");
+    assert!(temp_files(&out).is_empty(), "{:?}", temp_files(&out));
+    decoded_outputs(&out);
+}
