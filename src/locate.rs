@@ -166,34 +166,43 @@ pub fn ink_map(gray: &GrayImage, dark: bool, radius: f32) -> GrayImage {
     let table = integral(gray);
     let stride = w + 1;
     let src = gray.as_raw();
+    let spans: Vec<(usize, usize)> = (0..w)
+        .map(|x| (x.saturating_sub(r), (x + r + 1).min(w)))
+        .collect();
     let mut out = vec![0u8; w * h];
     for y in 0..h {
         let (y0, y1) = (y.saturating_sub(r), (y + r + 1).min(h));
-        let (top, bottom) = (&table[y0 * stride..], &table[y1 * stride..]);
-        for x in 0..w {
-            let (x0, x1) = (x.saturating_sub(r), (x + r + 1).min(w));
-            let sum = (bottom[x1] + top[x0] - top[x1] - bottom[x0]) as i64;
-            let area = ((y1 - y0) * (x1 - x0)) as i64;
+        let (top, bottom) = (
+            &table[y0 * stride..(y0 + 1) * stride],
+            &table[y1 * stride..(y1 + 1) * stride],
+        );
+        let rows = (y1 - y0) as i64;
+        let line = &src[y * w..(y + 1) * w];
+        for ((o, &v), &(x0, x1)) in out[y * w..(y + 1) * w].iter_mut().zip(line).zip(&spans) {
+            let sum = i64::from(bottom[x1] + top[x0] - top[x1] - bottom[x0]);
+            let area = rows * (x1 - x0) as i64;
             // Compared as totals over the neighbourhood: no division per pixel.
-            let v = i64::from(src[y * w + x]) * area;
+            let v = i64::from(v) * area;
             let stands_out = if dark { v - sum } else { sum - v };
             if stands_out > i64::from(INK_CONTRAST) * area {
-                out[y * w + x] = 255;
+                *o = 255;
             }
         }
     }
     GrayImage::from_raw(w as u32, h as u32, out).expect("buffer sized for the image")
 }
 
-/// Summed-area table with a zero first row and column.
-fn integral(gray: &GrayImage) -> Vec<u64> {
+/// Summed-area table with a zero first row and column. u32 is enough: 255 x 1200 x 1200 fits.
+fn integral(gray: &GrayImage) -> Vec<u32> {
     let (w, h) = (gray.width() as usize, gray.height() as usize);
-    let mut table = vec![0u64; (w + 1) * (h + 1)];
-    for y in 0..h {
-        let mut row = 0u64;
+    let mut table = vec![0u32; (w + 1) * (h + 1)];
+    for (y, line) in gray.as_raw().chunks_exact(w).enumerate().take(h) {
+        let (above, below) = table.split_at_mut((y + 1) * (w + 1));
+        let above = &above[y * (w + 1)..];
+        let mut row = 0u32;
         for x in 0..w {
-            row += u64::from(gray.as_raw()[y * w + x]);
-            table[(y + 1) * (w + 1) + x + 1] = table[y * (w + 1) + x + 1] + row;
+            row += u32::from(line[x]);
+            below[x + 1] = above[x + 1] + row;
         }
     }
     table
