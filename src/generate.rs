@@ -224,18 +224,49 @@ fn give_back(
     if target > Difficulty::Easy && at_most(puzzle, target.easier()?) {
         return None; // already easier than asked; givens only make it easier still
     }
+    if at_most(puzzle, target) {
+        return Some(*puzzle);
+    }
     let mut empty: Vec<Pos> = Pos::all()
         .filter(|&p| puzzle.get(p).is_none() && (!symmetric || p.index() <= 40))
         .collect();
     rng.shuffle(&mut empty);
+    let restore = |board: &mut Board, p: Pos| -> Option<()> {
+        for q in [p, Pos::from_index(80 - p.index())?] {
+            if q == p || symmetric {
+                board.set(q, solution.get(q));
+            }
+        }
+        Some(())
+    };
+    // Givens only make a puzzle easier, so the shortest prefix of `empty` that brings the grade
+    // down to `target` is found by bisection: about 5 gradings instead of one per given.
+    let prefix = |k: usize| -> Option<Board> {
+        let mut b = *puzzle;
+        for &p in &empty[..k] {
+            restore(&mut b, p)?;
+        }
+        Some(b)
+    };
+    let (mut lo, mut hi) = (0, empty.len());
+    while hi - lo > 1 {
+        let mid = (lo + hi) / 2;
+        if at_most(&prefix(mid)?, target) {
+            hi = mid;
+        } else {
+            lo = mid;
+        }
+    }
+    let candidate = prefix(hi)?;
+    if target == Difficulty::Easy || !at_most(&candidate, target.easier()?) {
+        return Some(candidate);
+    }
+    // The bisection overshot into an easier grade: add givens one by one, skipping any that
+    // would make the puzzle easier than asked.
     let mut puzzle = *puzzle;
     for p in empty {
         let mut more = puzzle;
-        for q in [p, Pos::from_index(80 - p.index())?] {
-            if q == p || symmetric {
-                more.set(q, solution.get(q));
-            }
-        }
+        restore(&mut more, p)?;
         if !at_most(&more, target) {
             puzzle = more; // still too hard: keep it and go on
         } else if target == Difficulty::Easy || !at_most(&more, target.easier()?) {
