@@ -1,7 +1,7 @@
 //! `sudoku-snap grade`: the difficulty and the techniques used for text puzzles from arguments,
 //! files or stdin (the INPUT conventions of `solve`), graded in parallel, printed in input order.
 
-use std::io::{self, Read, Write};
+use std::io::{self, Write};
 
 use rayon::prelude::*;
 use serde::Serialize;
@@ -9,6 +9,7 @@ use sudoku_snap::grade::{self, Grade};
 use sudoku_snap::solve::{self, Verdict};
 use sudoku_snap::text::{self, Parsed};
 
+use super::input::read_input;
 use super::Outcome;
 use crate::cli::{Format, GradeArgs};
 
@@ -107,36 +108,6 @@ pub fn run(args: GradeArgs) -> anyhow::Result<Outcome> {
     }
     out.flush()?;
     Ok(outcome)
-}
-
-/// The text of one INPUT: stdin, an existing file, or the argument itself as a puzzle.
-// A copy of the solve command's reader, whose function is private to `app/solve.rs`; the two
-// belong in one shared `app` module.
-fn read_input(input: &str, position: usize) -> anyhow::Result<(String, String)> {
-    if input == "-" {
-        let mut text = String::new();
-        io::stdin()
-            .read_to_string(&mut text)
-            .map_err(|e| anyhow::anyhow!("stdin: {e}"))?;
-        return Ok(("stdin".into(), text));
-    }
-    let path = std::path::Path::new(input);
-    if path.is_file() {
-        let bytes = std::fs::read(path).map_err(|e| anyhow::anyhow!("{input}: {e}"))?;
-        let text = String::from_utf8(bytes).map_err(|e| {
-            anyhow::anyhow!(
-                "{input}: not UTF-8 text (byte {})",
-                e.utf8_error().valid_up_to()
-            )
-        })?;
-        return Ok((input.to_string(), text));
-    }
-    let looks_like_puzzle =
-        input.chars().filter(|c| !c.is_whitespace()).count() >= 17 && !input.contains(['/', '\\']);
-    if looks_like_puzzle {
-        return Ok((format!("argument {position}"), input.to_string()));
-    }
-    anyhow::bail!("{input}: no such file, and not an 81-character puzzle")
 }
 
 /// Grades a puzzle with exactly one solution; anything else is reported, not graded.

@@ -5,6 +5,7 @@ pub mod batch;
 pub mod generate;
 pub mod grade;
 pub mod image;
+pub mod input;
 pub mod output;
 pub mod solve;
 

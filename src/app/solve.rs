@@ -1,7 +1,7 @@
 //! `sudoku-snap solve`: text puzzles from arguments, files or stdin, solved in parallel and
 //! printed in input order, streaming so a file of any length needs little memory.
 
-use std::io::{self, Read, Write};
+use std::io::{self, Write};
 
 use rayon::prelude::*;
 use serde::Serialize;
@@ -9,6 +9,7 @@ use sudoku_snap::board::Board;
 use sudoku_snap::solve::{self, Verdict};
 use sudoku_snap::text::{self, ParseError, Parsed};
 
+use super::input::read_input;
 use super::Outcome;
 use crate::cli::{Format, SolveArgs};
 
@@ -106,34 +107,6 @@ pub fn run(args: SolveArgs) -> anyhow::Result<Outcome> {
     }
     out.flush()?;
     Ok(outcome)
-}
-
-/// The text of one INPUT: stdin, an existing file, or the argument itself as a puzzle.
-fn read_input(input: &str, position: usize) -> anyhow::Result<(String, String)> {
-    if input == "-" {
-        let mut text = String::new();
-        io::stdin()
-            .read_to_string(&mut text)
-            .map_err(|e| anyhow::anyhow!("stdin: {e}"))?;
-        return Ok(("stdin".into(), text));
-    }
-    let path = std::path::Path::new(input);
-    if path.is_file() {
-        let bytes = std::fs::read(path).map_err(|e| anyhow::anyhow!("{input}: {e}"))?;
-        let text = String::from_utf8(bytes).map_err(|e| {
-            anyhow::anyhow!(
-                "{input}: not UTF-8 text (byte {})",
-                e.utf8_error().valid_up_to()
-            )
-        })?;
-        return Ok((input.to_string(), text));
-    }
-    let looks_like_puzzle =
-        input.chars().filter(|c| !c.is_whitespace()).count() >= 17 && !input.contains(['/', '\\']);
-    if looks_like_puzzle {
-        return Ok((format!("argument {position}"), input.to_string()));
-    }
-    anyhow::bail!("{input}: no such file, and not an 81-character puzzle")
 }
 
 fn solve_one(parsed: &Parsed, input: &str, mode: Mode) -> Report {
