@@ -12,10 +12,7 @@ use image::{Rgb, RgbImage};
 
 use crate::board::{Board, Digit, Pos};
 
-/// DejaVu Sans (Bitstream Vera licence, see assets/fonts/), the font `render` draws answers
-/// in. Embedded here as well rather than shared, so this module does not touch `render`; the
-/// two could share one `pub(crate)` static.
-static FONT: &[u8] = include_bytes!("../assets/fonts/DejaVuSans.ttf");
+use crate::render::FONT;
 
 /// How a puzzle is drawn. `PrintOptions::default()` gives a 645 x 645 picture.
 #[derive(Clone, Copy, PartialEq, Debug)]

@@ -11,8 +11,8 @@ use crate::board::{Board, Digit, Pos};
 use crate::cells::{Author, Cells};
 use crate::rectify::{Rectified, CELL};
 
-/// DejaVu Sans (Bitstream Vera licence, see assets/fonts/).
-static FONT: &[u8] = include_bytes!("../assets/fonts/DejaVuSans.ttf");
+/// DejaVu Sans (Bitstream Vera licence, see assets/fonts/): answers and printable puzzles.
+pub(crate) static FONT: &[u8] = include_bytes!("../assets/fonts/DejaVuSans.ttf");
 
 /// Answer digits are this fraction of the cell tall when there are no givens to copy.
 const DEFAULT_HEIGHT: f32 = 0.6;
