@@ -117,10 +117,17 @@ const TEMP_PREFIX: &str = ".sudoku-snap-";
 
 /// A temporary file in `dir` named `.sudoku-snap-<pid>-<random>.tmp`, deleted on drop.
 pub fn temp_file_in(dir: &Path) -> std::io::Result<tempfile::NamedTempFile> {
-    tempfile::Builder::new()
-        .prefix(&format!("{TEMP_PREFIX}{}-", std::process::id()))
-        .suffix(".tmp")
-        .tempfile_in(dir)
+    let prefix = format!("{TEMP_PREFIX}{}-", std::process::id());
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(&prefix).suffix(".tmp");
+    // Temporary files are private (0600) by default; the finished picture should get the
+    // ordinary permissions of a new file (0666 less the umask), as any other tool's output.
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        builder.permissions(std::fs::Permissions::from_mode(0o666));
+    }
+    builder.tempfile_in(dir)
 }
 
 /// Deletes, under `dir` (recursively), the temporary files a killed run of ours left behind:

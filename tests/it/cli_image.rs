@@ -215,3 +215,20 @@ fn debug_pictures_are_written() {
         assert!(image::open(&file).is_ok(), "{} missing", file.display());
     }
 }
+
+/// Regression: outputs went through a private (0600) temporary file and kept its mode.
+#[cfg(unix)]
+#[test]
+fn output_gets_ordinary_file_permissions() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out.png");
+    cmd()
+        .arg(sample("dark-firacode.png"))
+        .arg("-o")
+        .arg(&out)
+        .assert()
+        .success();
+    let mode = std::fs::metadata(&out).unwrap().permissions().mode() & 0o777;
+    assert_ne!(mode & 0o044, 0, "output mode {mode:o} is private");
+}
