@@ -7,14 +7,11 @@ use rayon::prelude::*;
 use serde::Serialize;
 use sudoku_snap::grade::{self, Grade};
 use sudoku_snap::solve::{self, Verdict};
-use sudoku_snap::text::{self, Parsed};
+use sudoku_snap::text::Parsed;
 
-use super::input::read_input;
+use super::input::each_puzzle_chunk;
 use super::Outcome;
 use crate::cli::{Format, GradeArgs};
-
-/// Puzzles graded per parallel batch (see the solve command's `CHUNK`).
-const CHUNK: usize = 4096;
 
 /// One puzzle's result, in the JSON schema of the grade command.
 #[derive(Serialize)]
@@ -65,47 +62,29 @@ pub fn technique_counts(grade: &Grade) -> Techniques {
 pub fn run(args: GradeArgs) -> anyhow::Result<Outcome> {
     let format = super::output::resolve_format(args.format);
     let pool = super::thread_pool(args.jobs)?;
-    let inputs = if args.inputs.is_empty() {
-        vec!["-".to_string()]
-    } else {
-        args.inputs
-    };
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     if format == Format::Csv {
         writeln!(out, "puzzle,difficulty,solved_logically,techniques")?;
     }
-    let mut outcome = Outcome::Success;
-    for (n, input) in inputs.iter().enumerate() {
-        let (name, text) = match read_input(input, n + 1) {
-            Ok(v) => v,
-            Err(e) => {
-                eprintln!("error: {e:#}");
-                outcome = outcome.max(Outcome::SomeFailed);
-                continue;
+    let mut failed = false;
+    let outcome = each_puzzle_chunk(&args.inputs, |name, chunk| {
+        let reports: Vec<Report> =
+            pool.install(|| chunk.par_iter().map(|p| grade_one(p, name)).collect());
+        for r in &reports {
+            if let Some(e) = &r.error {
+                failed = true;
+                eprintln!("{}: {e}", r.origin);
             }
-        };
-        let mut puzzles = text::puzzles(&text).peekable();
-        if puzzles.peek().is_none() {
-            eprintln!("error: {name}: no puzzle found");
-            outcome = outcome.max(Outcome::SomeFailed);
+            print_report(&mut out, r, format)?;
         }
-        loop {
-            let chunk: Vec<Parsed> = puzzles.by_ref().take(CHUNK).collect();
-            if chunk.is_empty() {
-                break;
-            }
-            let reports: Vec<Report> =
-                pool.install(|| chunk.par_iter().map(|p| grade_one(p, &name)).collect());
-            for r in &reports {
-                if let Some(e) = &r.error {
-                    outcome = outcome.max(Outcome::SomeFailed);
-                    eprintln!("{}: {e}", r.origin);
-                }
-                print_report(&mut out, r, format)?;
-            }
-        }
-    }
+        Ok(())
+    })?;
+    let outcome = if failed {
+        outcome.max(Outcome::SomeFailed)
+    } else {
+        outcome
+    };
     out.flush()?;
     Ok(outcome)
 }

@@ -3,6 +3,53 @@
 
 use std::io::{self, Read};
 
+use sudoku_snap::text::{self, Parsed};
+
+use super::Outcome;
+
+/// Puzzles handed on per batch: large enough to keep every core busy, small enough that the
+/// results waiting to be printed stay a few hundred kB.
+const CHUNK: usize = 4096;
+
+/// Reads every INPUT (`-` when there are none) and hands its puzzles to `per_chunk`, with the
+/// input's name, in batches of `CHUNK` in input order. An input that cannot be read or holds no
+/// puzzle is reported on stderr and makes the outcome `SomeFailed`; the others go on.
+pub fn each_puzzle_chunk(
+    inputs: &[String],
+    mut per_chunk: impl FnMut(&str, &[Parsed]) -> anyhow::Result<()>,
+) -> anyhow::Result<Outcome> {
+    let stdin = ["-".to_string()];
+    let inputs = if inputs.is_empty() {
+        &stdin[..]
+    } else {
+        inputs
+    };
+    let mut outcome = Outcome::Success;
+    for (n, input) in inputs.iter().enumerate() {
+        let (name, text) = match read_input(input, n + 1) {
+            Ok(v) => v,
+            Err(e) => {
+                eprintln!("error: {e:#}");
+                outcome = outcome.max(Outcome::SomeFailed);
+                continue;
+            }
+        };
+        let mut puzzles = text::puzzles(&text).peekable();
+        if puzzles.peek().is_none() {
+            eprintln!("error: {name}: no puzzle found");
+            outcome = outcome.max(Outcome::SomeFailed);
+        }
+        loop {
+            let chunk: Vec<Parsed> = puzzles.by_ref().take(CHUNK).collect();
+            if chunk.is_empty() {
+                break;
+            }
+            per_chunk(&name, &chunk)?;
+        }
+    }
+    Ok(outcome)
+}
+
 /// The text of one INPUT: stdin, an existing file, or the argument itself as a puzzle.
 pub fn read_input(input: &str, position: usize) -> anyhow::Result<(String, String)> {
     if input == "-" {

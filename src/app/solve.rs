@@ -9,13 +9,9 @@ use sudoku_snap::board::Board;
 use sudoku_snap::solve::{self, Verdict};
 use sudoku_snap::text::{self, ParseError, Parsed};
 
-use super::input::read_input;
+use super::input::each_puzzle_chunk;
 use super::Outcome;
 use crate::cli::{Format, SolveArgs};
-
-/// Puzzles solved per parallel batch: large enough to keep every core busy, small enough
-/// that the results waiting to be printed stay a few hundred kB.
-const CHUNK: usize = 4096;
 
 /// What to compute for each puzzle.
 #[derive(Clone, Copy)]
@@ -61,50 +57,28 @@ pub fn run(args: SolveArgs) -> anyhow::Result<Outcome> {
         Mode::Check
     };
     let pool = super::thread_pool(args.jobs)?;
-    let inputs = if args.inputs.is_empty() {
-        vec!["-".to_string()]
-    } else {
-        args.inputs
-    };
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
-    let mut outcome = Outcome::Success;
-    for (n, input) in inputs.iter().enumerate() {
-        let (name, text) = match read_input(input, n + 1) {
-            Ok(v) => v,
-            Err(e) => {
-                eprintln!("error: {e:#}");
-                outcome = outcome.max(Outcome::SomeFailed);
-                continue;
-            }
-        };
-        let mut puzzles = text::puzzles(&text).peekable();
-        if puzzles.peek().is_none() {
-            eprintln!("error: {name}: no puzzle found");
-            outcome = outcome.max(Outcome::SomeFailed);
-        }
-        loop {
-            let chunk: Vec<Parsed> = puzzles.by_ref().take(CHUNK).collect();
-            if chunk.is_empty() {
-                break;
-            }
-            let reports: Vec<Report> = pool.install(|| {
-                chunk
-                    .par_iter()
-                    .map(|p| solve_one(p, &name, mode))
-                    .collect()
-            });
-            for r in &reports {
-                if !r.is_success() {
-                    outcome = outcome.max(Outcome::SomeFailed);
-                    if let Some(e) = &r.error {
-                        eprintln!("{}: {e}", r.origin);
-                    }
+    let mut failed = false;
+    let outcome = each_puzzle_chunk(&args.inputs, |name, chunk| {
+        let reports: Vec<Report> =
+            pool.install(|| chunk.par_iter().map(|p| solve_one(p, name, mode)).collect());
+        for r in &reports {
+            if !r.is_success() {
+                failed = true;
+                if let Some(e) = &r.error {
+                    eprintln!("{}: {e}", r.origin);
                 }
-                print_report(&mut out, r, format, mode)?;
             }
+            print_report(&mut out, r, format, mode)?;
         }
-    }
+        Ok(())
+    })?;
+    let outcome = if failed {
+        outcome.max(Outcome::SomeFailed)
+    } else {
+        outcome
+    };
     out.flush()?;
     Ok(outcome)
 }
