@@ -278,30 +278,37 @@ fn parse_grid_row(line: &str, number: usize) -> Result<[Option<Digit>; 9], Parse
     }
     let mut row = [None; 9];
     for (slot, (column, text)) in row.iter_mut().zip(cells) {
-        *slot = match text {
-            None => None,
-            Some(c) => cell_from_char(c).map_err(|problem| ParseError {
-                line: number,
-                column,
-                problem,
-            })?,
+        let cell = match text {
+            Ok(None) => Ok(None),
+            Ok(Some(c)) => cell_from_char(c),
+            Err(field) => Err(format!(
+                "field {field:?} is not one cell: expected a digit 1-9, or 0, . or nothing for an empty cell"
+            )),
         };
+        *slot = cell.map_err(|problem| ParseError {
+            line: number,
+            column,
+            problem,
+        })?;
     }
     Ok(row)
 }
 
 /// Cells of a typed row: every character but whitespace and `|`/`+` separators.
-fn plain_cells(line: &str) -> Vec<(usize, Option<char>)> {
+fn plain_cells(line: &str) -> Vec<(usize, CellText)> {
     line.chars()
         .enumerate()
         .filter(|(_, c)| !c.is_whitespace() && !matches!(c, '|' | '+'))
-        .map(|(i, c)| (i + 1, Some(c)))
+        .map(|(i, c)| (i + 1, Ok(Some(c))))
         .collect()
 }
 
+/// One cell's text in a row: nothing, one character, or a CSV field too long to be a cell.
+type CellText = Result<Option<char>, String>;
+
 /// Cells of a CSV row: fields split on `,` or `;`, quotes and spaces trimmed, empty = empty cell.
-/// A field with more than one character is kept whole so the error can point at it.
-fn csv_cells(line: &str) -> Vec<(usize, Option<char>)> {
+/// A field with more than one character is kept whole so the error can quote it.
+fn csv_cells(line: &str) -> Vec<(usize, CellText)> {
     let separator = if line.contains(',') { ',' } else { ';' };
     let mut out = Vec::new();
     let mut column = 1;
@@ -310,13 +317,12 @@ fn csv_cells(line: &str) -> Vec<(usize, Option<char>)> {
         // The value's column, past leading spaces and an opening quote.
         let start = field.find(value).map_or(0, |b| field[..b].chars().count());
         let mut chars = value.chars();
-        let (offset, cell) = match (chars.next(), chars.next()) {
-            (None, _) => (start, None),
-            (Some(c), None) => (start, Some(c)),
-            // Two or more characters: report the second one as the bad character.
-            (Some(_), Some(c)) => (start + 1, Some(if c.is_ascii_digit() { 'X' } else { c })),
+        let cell = match (chars.next(), chars.next()) {
+            (None, _) => Ok(None),
+            (Some(c), None) => Ok(Some(c)),
+            (Some(_), Some(_)) => Err(value.to_string()),
         };
-        out.push((column + offset, cell));
+        out.push((column + start, cell));
         column += field.chars().count() + 1;
     }
     out
@@ -454,9 +460,9 @@ mod tests {
     fn csv_bad_field_names_column() {
         let text = "5,3,,,7,,,,\n6,,,1,9,5,,,\n,9,8,,,,,6,\n8,,,,6,,,,3\n4,,,8,ab,3,,,1\n7,,,,2,,,,6\n,6,,,,,2,8,\n,,,4,1,9,,,5\n,,,,8,,,7,9\n";
         let err = parse_one(text).unwrap_err();
-        // "ab" starts at column 7; the bad character named is 'b', at column 8.
-        assert_eq!((err.line, err.column), (5, 8));
-        assert!(err.problem.contains("'b'"), "{err}");
+        // The field "ab" starts at column 7 and is quoted whole.
+        assert_eq!((err.line, err.column), (5, 7));
+        assert!(err.problem.contains("\"ab\""), "{err}");
     }
 
     #[test]

@@ -362,7 +362,8 @@ fn bad_character_on_stdin_names_stdin_line_and_column() {
 
 #[test]
 fn csv_bad_field_names_the_column_of_the_bad_character() {
-    // Regression: the column pointed at the field's first character (or past the field).
+    // Regression: the column pointed past the field, and a field of digits was reported as a
+    // bad character 'X' that the input did not hold.
     let mut rows: Vec<String> = text::to_csv(&board(PUZZLE))
         .lines()
         .map(String::from)
@@ -373,7 +374,16 @@ fn csv_bad_field_names_the_column_of_the_bad_character() {
         .write_stdin(rows.join("\r\n"))
         .assert()
         .code(1)
-        .stderr(contains("stdin:1: line 5, column 8: bad character 'b'"));
+        .stderr(contains(
+            "stdin:1: line 5, column 7: field \"ab\" is not one cell",
+        ));
+    rows[4] = "4,,,8,12,3,,,1".into();
+    cmd()
+        .args(["solve", "-"])
+        .write_stdin(rows.join("\n"))
+        .assert()
+        .code(1)
+        .stderr(contains("line 5, column 7: field \"12\" is not one cell"));
     rows[4] = r#"4,,,8," x ",3,,,1"#.into();
     cmd()
         .args(["solve", "-"])
