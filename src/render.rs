@@ -170,20 +170,8 @@ fn draw_one(
     let (x0, x1, y0, y1) = (cx - hw, cx + hw, cy - hh, cy + hh);
     let corners = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)].map(|p| *back * p);
     let (w, h) = image.dimensions();
-    let min_x = corners
-        .iter()
-        .map(|c| c.0)
-        .fold(f32::MAX, f32::min)
-        .floor()
-        .max(0.0) as u32;
-    let max_x = (corners.iter().map(|c| c.0).fold(f32::MIN, f32::max).ceil() as u32).min(w);
-    let min_y = corners
-        .iter()
-        .map(|c| c.1)
-        .fold(f32::MAX, f32::min)
-        .floor()
-        .max(0.0) as u32;
-    let max_y = (corners.iter().map(|c| c.1).fold(f32::MIN, f32::max).ceil() as u32).min(h);
+    let (min_x, max_x) = pixel_span(corners.map(|c| c.0), w);
+    let (min_y, max_y) = pixel_span(corners.map(|c| c.1), h);
     for y in min_y..max_y {
         for x in min_x..max_x {
             let (sx, sy) = rect.projection * (x as f32 + 0.5, y as f32 + 0.5);
@@ -208,4 +196,21 @@ fn draw_one(
             }
         }
     }
+}
+
+/// The whole pixels covering `values`, clipped to `0..limit`.
+fn pixel_span(values: [f32; 4], limit: u32) -> (u32, u32) {
+    let lo = values
+        .iter()
+        .copied()
+        .fold(f32::MAX, f32::min)
+        .floor()
+        .max(0.0) as u32;
+    let hi = values
+        .iter()
+        .copied()
+        .fold(f32::MIN, f32::max)
+        .ceil()
+        .max(0.0) as u32;
+    (lo, hi.min(limit))
 }

@@ -67,8 +67,8 @@ pub fn run(args: GradeArgs) -> anyhow::Result<Outcome> {
     if format == Format::Csv {
         writeln!(out, "puzzle,difficulty,solved_logically,techniques")?;
     }
-    let mut failed = false;
     let outcome = each_puzzle_chunk(&args.inputs, |name, chunk| {
+        let mut failed = false;
         let reports: Vec<Report> =
             pool.install(|| chunk.par_iter().map(|p| grade_one(p, name)).collect());
         for r in &reports {
@@ -78,13 +78,8 @@ pub fn run(args: GradeArgs) -> anyhow::Result<Outcome> {
             }
             print_report(&mut out, r, format)?;
         }
-        Ok(())
+        Ok(failed)
     })?;
-    let outcome = if failed {
-        outcome.max(Outcome::SomeFailed)
-    } else {
-        outcome
-    };
     out.flush()?;
     Ok(outcome)
 }

@@ -12,11 +12,12 @@ use super::Outcome;
 const CHUNK: usize = 4096;
 
 /// Reads every INPUT (`-` when there are none) and hands its puzzles to `per_chunk`, with the
-/// input's name, in batches of `CHUNK` in input order. An input that cannot be read or holds no
-/// puzzle is reported on stderr and makes the outcome `SomeFailed`; the others go on.
+/// input's name, in batches of `CHUNK` in input order; `per_chunk` says whether any puzzle of
+/// the batch failed. An input that cannot be read or holds no puzzle is reported on stderr; either
+/// kind of failure makes the outcome `SomeFailed`, and the other inputs go on.
 pub fn each_puzzle_chunk(
     inputs: &[String],
-    mut per_chunk: impl FnMut(&str, &[Parsed]) -> anyhow::Result<()>,
+    mut per_chunk: impl FnMut(&str, &[Parsed]) -> anyhow::Result<bool>,
 ) -> anyhow::Result<Outcome> {
     let stdin = ["-".to_string()];
     let inputs = if inputs.is_empty() {
@@ -44,7 +45,9 @@ pub fn each_puzzle_chunk(
             if chunk.is_empty() {
                 break;
             }
-            per_chunk(&name, &chunk)?;
+            if per_chunk(&name, &chunk)? {
+                outcome = outcome.max(Outcome::SomeFailed);
+            }
         }
     }
     Ok(outcome)

@@ -59,8 +59,8 @@ pub fn run(args: SolveArgs) -> anyhow::Result<Outcome> {
     let pool = super::thread_pool(args.jobs)?;
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
-    let mut failed = false;
     let outcome = each_puzzle_chunk(&args.inputs, |name, chunk| {
+        let mut failed = false;
         let reports: Vec<Report> =
             pool.install(|| chunk.par_iter().map(|p| solve_one(p, name, mode)).collect());
         for r in &reports {
@@ -72,13 +72,8 @@ pub fn run(args: SolveArgs) -> anyhow::Result<Outcome> {
             }
             print_report(&mut out, r, format, mode)?;
         }
-        Ok(())
+        Ok(failed)
     })?;
-    let outcome = if failed {
-        outcome.max(Outcome::SomeFailed)
-    } else {
-        outcome
-    };
     out.flush()?;
     Ok(outcome)
 }
