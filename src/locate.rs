@@ -8,9 +8,8 @@
 //! each way (or at least the four box borders each way). Keypads, text and status bars are
 //! separate components and fail that test.
 
-use image::{GrayImage, Luma, RgbImage};
+use image::{GrayImage, RgbImage};
 use imageproc::geometric_transformations::Projection;
-use imageproc::region_labelling::{connected_components, Connectivity};
 
 /// The working image's longer side, in pixels: enough to see the lines of a grid that fills a
 /// quarter of a phone screen, small enough to label components in a few milliseconds.
@@ -78,12 +77,13 @@ pub fn locate(image: &RgbImage) -> Result<Located, NotFound> {
     let mut best: Option<(f32, Quad)> = None;
     for c in components.iter().take(CANDIDATES) {
         let quad = c.quad();
-        match grid_test(&ink, &quad) {
+        let explain = c.area() >= components[0].area() / 2;
+        match grid_test(&ink, &quad, explain) {
             // A grid on a card inside a frame passes as well as its frame: keep the candidate
             // whose lines sit best where a sudoku's lines should be.
             Ok(score) if best.is_none_or(|(s, _)| score > s) => best = Some((score, quad)),
             Ok(_) => {}
-            Err(reason) if c.area() >= components[0].area() / 2 => best_reason = reason,
+            Err(reason) if explain => best_reason = reason,
             Err(_) => {}
         }
     }
@@ -107,38 +107,55 @@ pub fn locate(image: &RgbImage) -> Result<Located, NotFound> {
 }
 
 /// Greyscale at working size: each working pixel averages a `k x k` block of the original.
+/// The `k` rows of a block are first summed byte by byte (a loop the compiler vectorises:
+/// this reads every byte of the picture, the largest cost of locating), then each block's
+/// channel sums are weighted once.
 fn working_gray(image: &RgbImage) -> (GrayImage, f32) {
-    let (w, h) = image.dimensions();
-    let k = w.max(h).div_ceil(WORK_SIZE).max(1);
+    let (w, h) = (image.width() as usize, image.height() as usize);
+    let k = w.max(h).div_ceil(WORK_SIZE as usize).max(1);
     let (ww, wh) = (w / k, h / k);
-    let mut out = GrayImage::new(ww.max(1), wh.max(1));
+    let mut out = vec![0u8; ww.max(1) * wh.max(1)];
     let raw = image.as_raw();
-    let mut row_sum = vec![0u32; ww as usize];
-    for oy in 0..wh {
-        row_sum.iter_mut().for_each(|s| *s = 0);
-        for y in oy * k..(oy + 1) * k {
-            let line = &raw[(y * w * 3) as usize..((y + 1) * w * 3) as usize];
-            for (sum, block) in row_sum.iter_mut().zip(line.chunks_exact(k as usize * 3)) {
-                for px in block.chunks_exact(3) {
-                    *sum += luma_weighted(px);
+    let used = ww * k * 3;
+    let mut sums = vec![0u32; used];
+    let mut partial = vec![0u16; used];
+    let per_block = 1.0 / (1000 * k * k) as f64;
+    for (oy, out_row) in out.chunks_exact_mut(ww.max(1)).enumerate().take(wh) {
+        sums.fill(0);
+        // u16 sums take twice the bytes per instruction of u32 ones; 257 rows of 255 fit.
+        for first in (oy * k..(oy + 1) * k).step_by(257) {
+            partial.fill(0);
+            for y in first..(first + 257).min((oy + 1) * k) {
+                let line = &raw[y * w * 3..y * w * 3 + used];
+                for (sum, &byte) in partial.iter_mut().zip(line) {
+                    *sum += u16::from(byte);
                 }
             }
+            for (sum, &p) in sums.iter_mut().zip(&partial) {
+                *sum += u32::from(p);
+            }
         }
-        for (ox, sum) in row_sum.iter().enumerate() {
-            out.put_pixel(ox as u32, oy, Luma([(sum / (1000 * k * k)) as u8]));
+        for (o, block) in out_row.iter_mut().zip(sums.chunks_exact(k * 3)) {
+            let mut rgb = [0u64; 3];
+            for px in block.chunks_exact(3) {
+                rgb.iter_mut()
+                    .zip(px)
+                    .for_each(|(c, &v)| *c += u64::from(v));
+            }
+            let weighted = rgb[0] * 299 + rgb[1] * 587 + rgb[2] * 114;
+            // floor(weighted / divisor), without a division per pixel: the half keeps the
+            // product clear of whole numbers, far beyond f64's rounding error.
+            *o = ((weighted as i64 as f64 + 0.5) * per_block) as u8;
         }
     }
-    (out, k as f32)
+    let gray = GrayImage::from_raw(ww.max(1) as u32, wh.max(1) as u32, out)
+        .expect("buffer sized for the working image");
+    (gray, k as f32)
 }
 
 /// Rec. 601 luma of an RGB pixel, 0-255.
 pub fn luma(px: &[u8]) -> u32 {
-    luma_weighted(px) / 1000
-}
-
-/// Rec. 601 luma times 1000, so sums of many pixels are divided once.
-fn luma_weighted(px: &[u8]) -> u32 {
-    u32::from(px[0]) * 299 + u32::from(px[1]) * 587 + u32::from(px[2]) * 114
+    (u32::from(px[0]) * 299 + u32::from(px[1]) * 587 + u32::from(px[2]) * 114) / 1000
 }
 
 /// A dark theme has a dark background: the median grey is below the middle.
@@ -165,28 +182,55 @@ pub fn ink_map(gray: &GrayImage, dark: bool, radius: f32) -> GrayImage {
     let r = ((w.max(h) as f32 * radius) as usize).max(2);
     let table = integral(gray);
     let stride = w + 1;
-    let src = gray.as_raw();
-    let spans: Vec<(usize, usize)> = (0..w)
-        .map(|x| (x.saturating_sub(r), (x + r + 1).min(w)))
-        .collect();
+    // Compared as totals over the neighbourhood, signed so ink stands out positively: no
+    // division and no branch per pixel.
+    let sign = if dark { 1 } else { -1 };
+    let is_ink = |v: u8, sum: i32, area: i32| -> u8 {
+        if sign * (i32::from(v) * area - sum) > INK_CONTRAST * area {
+            255
+        } else {
+            0
+        }
+    };
     let mut out = vec![0u8; w * h];
-    for y in 0..h {
+    // Sums over the neighbourhood's rows for each column boundary of the table.
+    let mut columns = vec![0i32; stride];
+    // Where the neighbourhood lies wholly inside the row; the loop over it vectorises.
+    let (inner_start, inner_end) = (r.min(w), w.saturating_sub(r).max(r.min(w)));
+    for (y, (line, out_line)) in gray
+        .as_raw()
+        .chunks_exact(w)
+        .zip(out.chunks_exact_mut(w))
+        .enumerate()
+    {
         let (y0, y1) = (y.saturating_sub(r), (y + r + 1).min(h));
         let (top, bottom) = (
             &table[y0 * stride..(y0 + 1) * stride],
             &table[y1 * stride..(y1 + 1) * stride],
         );
-        let rows = (y1 - y0) as i64;
-        let line = &src[y * w..(y + 1) * w];
-        for ((o, &v), &(x0, x1)) in out[y * w..(y + 1) * w].iter_mut().zip(line).zip(&spans) {
-            let sum = i64::from(bottom[x1] + top[x0] - top[x1] - bottom[x0]);
-            let area = rows * (x1 - x0) as i64;
-            // Compared as totals over the neighbourhood: no division per pixel.
-            let v = i64::from(v) * area;
-            let stands_out = if dark { v - sum } else { sum - v };
-            if stands_out > i64::from(INK_CONTRAST) * area {
-                *o = 255;
-            }
+        for ((c, &t), &b) in columns.iter_mut().zip(top).zip(bottom) {
+            *c = (b - t) as i32;
+        }
+        let rows = (y1 - y0) as i32;
+        for x in (0..inner_start).chain(inner_end..w) {
+            let (x0, x1) = (x.saturating_sub(r), (x + r + 1).min(w));
+            let area = rows * (x1 - x0) as i32;
+            out_line[x] = is_ink(line[x], columns[x1] - columns[x0], area);
+        }
+        if inner_start == inner_end {
+            continue;
+        }
+        let area = rows * (2 * r + 1) as i32;
+        let inner = inner_start..inner_end;
+        let lefts = &columns[inner_start - r..inner_end - r];
+        let rights = &columns[inner_start + r + 1..inner_end + r + 1];
+        for (((o, &v), &left), &right) in out_line[inner.clone()]
+            .iter_mut()
+            .zip(&line[inner])
+            .zip(lefts)
+            .zip(rights)
+        {
+            *o = is_ink(v, right - left, area);
         }
     }
     GrayImage::from_raw(w as u32, h as u32, out).expect("buffer sized for the image")
@@ -241,24 +285,30 @@ impl Component {
         }
     }
 
-    fn add(&mut self, x: u32, y: u32) {
-        self.pixels += 1;
-        self.min_x = self.min_x.min(x);
-        self.max_x = self.max_x.max(x);
+    /// Adds the pixels `x0..x1` of row `y`. Runs come in raster order and each extreme is
+    /// replaced only when beaten, so ties go to the first pixel in raster order.
+    fn add_run(&mut self, y: u32, x0: u32, x1: u32) {
+        let last = x1 - 1;
+        self.pixels += x1 - x0;
+        self.min_x = self.min_x.min(x0);
+        self.max_x = self.max_x.max(last);
         self.min_y = self.min_y.min(y);
         self.max_y = self.max_y.max(y);
-        let (s, d) = (x as i64 + y as i64, x as i64 - y as i64);
-        if s < self.sum_min.0 {
-            self.sum_min = (s, (x, y));
+        // Along a run, x+y and x-y grow with x: the minima are at its start, maxima at its end.
+        let (first, last) = ((x0, y), (last, y));
+        let sum = |(x, y): (u32, u32)| x as i64 + y as i64;
+        let diff = |(x, y): (u32, u32)| x as i64 - y as i64;
+        if sum(first) < self.sum_min.0 {
+            self.sum_min = (sum(first), first);
         }
-        if s > self.sum_max.0 {
-            self.sum_max = (s, (x, y));
+        if sum(last) > self.sum_max.0 {
+            self.sum_max = (sum(last), last);
         }
-        if d < self.diff_min.0 {
-            self.diff_min = (d, (x, y));
+        if diff(first) < self.diff_min.0 {
+            self.diff_min = (diff(first), first);
         }
-        if d > self.diff_max.0 {
-            self.diff_max = (d, (x, y));
+        if diff(last) > self.diff_max.0 {
+            self.diff_max = (diff(last), last);
         }
     }
 
@@ -281,19 +331,15 @@ impl Component {
 
 /// Components big and square enough to be a grid, largest bounding box first.
 fn components(ink: &GrayImage) -> Vec<Component> {
-    let labels = connected_components(ink, Connectivity::Eight, Luma([0u8]));
-    let mut found: Vec<Option<Component>> = Vec::new();
-    for (x, y, l) in labels.enumerate_pixels() {
-        let l = l[0] as usize;
-        if l == 0 {
-            continue;
-        }
-        if found.len() <= l {
-            found.resize(l + 1, None);
-        }
-        found[l]
-            .get_or_insert_with(|| Component::new(x, y))
-            .add(x, y);
+    let runs = ink_runs(ink);
+    let roots = connect_runs(&runs);
+    // A set's root is its first run in raster order, so components come out in the order
+    // their first pixels appear.
+    let mut found: Vec<Option<Component>> = vec![None; runs.len()];
+    for (run, &root) in runs.iter().zip(&roots) {
+        found[root as usize]
+            .get_or_insert_with(|| Component::new(run.x0, run.y))
+            .add_run(run.y, run.x0, run.x1);
     }
     let mut out: Vec<Component> = found
         .into_iter()
@@ -307,16 +353,108 @@ fn components(ink: &GrayImage) -> Vec<Component> {
     out
 }
 
+/// A horizontal stretch of ink pixels `x0..x1` in row `y`.
+#[derive(Clone, Copy, Debug)]
+struct Run {
+    y: u32,
+    x0: u32,
+    x1: u32,
+}
+
+/// The ink map's runs, in raster order.
+fn ink_runs(ink: &GrayImage) -> Vec<Run> {
+    let mut runs = Vec::new();
+    for (y, row) in ink.as_raw().chunks_exact(ink.width() as usize).enumerate() {
+        let mut x = 0;
+        while let Some(start) = row[x..].iter().position(|&v| v != 0) {
+            let x0 = x + start;
+            let len = row[x0..]
+                .iter()
+                .position(|&v| v == 0)
+                .unwrap_or(row.len() - x0);
+            runs.push(Run {
+                y: y as u32,
+                x0: x0 as u32,
+                x1: (x0 + len) as u32,
+            });
+            x = x0 + len;
+        }
+    }
+    runs
+}
+
+/// 8-connected labelling of runs: for each run, the index of the first run (in raster order)
+/// of its component. Labelling runs instead of pixels keeps the union-find a few thousand
+/// entries for a whole screenshot.
+fn connect_runs(runs: &[Run]) -> Vec<u32> {
+    let mut parent: Vec<u32> = (0..runs.len() as u32).collect();
+    fn find(parent: &mut [u32], mut i: u32) -> u32 {
+        while parent[i as usize] != i {
+            let up = parent[parent[i as usize] as usize];
+            parent[i as usize] = up; // path halving
+            i = up;
+        }
+        i
+    }
+    let (mut above, mut row_start) = (0..0, 0);
+    for i in 0..runs.len() {
+        if i == 0 || runs[i].y != runs[i - 1].y {
+            let previous_row = runs[i].y.checked_sub(1);
+            above = if i > 0 && Some(runs[i - 1].y) == previous_row {
+                row_start..i
+            } else {
+                i..i
+            };
+            row_start = i;
+        }
+        let run = runs[i];
+        // Runs of the row above that touch this one, diagonals included. Those ending before
+        // it end before every later run of this row too.
+        while above.start < above.end && runs[above.start].x1 < run.x0 {
+            above.start += 1;
+        }
+        for j in above.clone() {
+            if runs[j].x0 > run.x1 {
+                break;
+            }
+            let (a, b) = (find(&mut parent, i as u32), find(&mut parent, j as u32));
+            let (low, high) = (a.min(b), a.max(b));
+            parent[high as usize] = low;
+        }
+    }
+    (0..runs.len() as u32)
+        .map(|i| find(&mut parent, i))
+        .collect()
+}
+
 /// Accepts a quadrilateral when, straightened, its ink shows a sudoku's lines; the score is
-/// the summed fill of the 20 lines.
-fn grid_test(ink: &GrayImage, quad: &Quad) -> Result<f32, String> {
+/// the summed fill of the 20 lines. Without `explain` (the rejection's message is not
+/// wanted), a candidate is dropped as soon as it lacks 3 of the 4 box borders either way,
+/// which neither test below can then pass.
+fn grid_test(ink: &GrayImage, quad: &Quad, explain: bool) -> Result<f32, String> {
     let unit = [(0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)];
-    let to_image = Projection::from_control_points(unit, quad.corners)
+    Projection::from_control_points(unit, quad.corners)
         .ok_or_else(|| "the shape's corners do not form a quadrilateral".to_string())?;
-    let rows = line_strengths(ink, &to_image, quad.mean_side(), true);
-    let cols = line_strengths(ink, &to_image, quad.mean_side(), false);
+    let sampler = LineSampler::new(ink, quad);
+    const BORDERS: [usize; 4] = [0, 3, 6, 9];
+    let mut fills = [[0.0f32; 10]; 2]; // rows, then columns
+    for (lines, horizontal) in fills.iter_mut().zip([true, false]) {
+        for k in BORDERS {
+            lines[k] = sampler.fill(k, horizontal);
+        }
+        let weak = BORDERS.iter().filter(|&&k| lines[k] < LINE_FILL).count();
+        if weak >= 3 && !explain {
+            return Err(format!("the shape lacks {weak} of 4 box borders"));
+        }
+    }
+    for (lines, horizontal) in fills.iter_mut().zip([true, false]) {
+        for k in (0..10).filter(|k| !BORDERS.contains(k)) {
+            lines[k] = sampler.fill(k, horizontal);
+        }
+    }
+    let [rows, cols] = fills;
     let strong = |s: &[f32]| s.iter().filter(|&&v| v >= LINE_FILL).count();
-    let borders = |s: &[f32]| [0, 3, 6, 9].iter().all(|&i| s[i] >= LINE_FILL);
+    let borders = |s: &[f32]| BORDERS.iter().all(|&i| s[i] >= LINE_FILL);
     let full = strong(&rows) >= 8 && strong(&cols) >= 8;
     if full || (borders(&rows) && borders(&cols)) {
         Ok(rows.iter().chain(&cols).sum())
@@ -334,44 +472,74 @@ fn grid_test(ink: &GrayImage, quad: &Quad) -> Result<f32, String> {
 const LINE_FILL: f32 = 0.6;
 /// Points sampled along each candidate line.
 const SAMPLES: usize = 120;
+/// How far from its place a line is looked for, as a fraction of the grid: a quarter cell.
+const LINE_WINDOW: f64 = 1.0 / 36.0;
 
-/// For each of the 10 expected lines, the best fill fraction within a quarter cell of its
-/// place. Lines are sampled in the ink map itself (through `to_image`, which maps the unit
-/// square onto the grid), every pixel across the window, so a 1-pixel line is never stepped
-/// over, whatever the grid's size.
-fn line_strengths(
-    ink: &GrayImage,
-    to_image: &Projection,
-    side: f32,
-    horizontal: bool,
-) -> [f32; 10] {
-    let window = 1.0 / 36.0;
-    let steps = ((side * window).ceil() as i32).max(1);
-    let is_ink = |u: f32, v: f32| -> bool {
-        let (x, y) = if horizontal {
-            *to_image * (u, v)
-        } else {
-            *to_image * (v, u)
-        };
-        let (x, y) = (x.round(), y.round());
-        x >= 0.0
-            && y >= 0.0
-            && (x as u32) < ink.width()
-            && (y as u32) < ink.height()
-            && ink.get_pixel(x as u32, y as u32)[0] > 0
-    };
-    let mut out = [0.0; 10];
-    for (k, slot) in out.iter_mut().enumerate() {
-        let centre = k as f32 / 9.0;
-        for s in -steps..=steps {
-            let v = centre + window * s as f32 / steps as f32;
-            let hits = (0..SAMPLES)
-                .filter(|&i| is_ink((i as f32 + 0.5) / SAMPLES as f32, v))
-                .count();
-            *slot = f32::max(*slot, hits as f32 / SAMPLES as f32);
+/// Samples the ink map along lines of a candidate grid, straightened: the unit square maps
+/// onto the quadrilateral by a homography.
+struct LineSampler<'a> {
+    ink: &'a GrayImage,
+    to_image: [f64; 8],
+    /// Offsets tried on each side of a line's place: one per pixel of the window, so a
+    /// 1-pixel line is never stepped over, whatever the grid's size.
+    steps: i32,
+}
+
+impl<'a> LineSampler<'a> {
+    fn new(ink: &'a GrayImage, quad: &Quad) -> LineSampler<'a> {
+        LineSampler {
+            ink,
+            to_image: crate::rectify::square_to_quad(&quad.corners, 1.0),
+            steps: ((f64::from(quad.mean_side()) * LINE_WINDOW).ceil() as i32).max(1),
         }
     }
-    out
+
+    /// The best fill fraction of line `k` (0-9) within the window around its place.
+    fn fill(&self, k: usize, horizontal: bool) -> f32 {
+        let centre = k as f64 / 9.0;
+        let best = (-self.steps..=self.steps)
+            .map(|s| {
+                let v = centre + LINE_WINDOW * f64::from(s) / f64::from(self.steps);
+                self.hits(v, horizontal)
+            })
+            .max()
+            .unwrap_or(0);
+        best as f32 / SAMPLES as f32
+    }
+
+    /// How many of the line's samples land on ink: the line at `v` across the unit square,
+    /// horizontal or vertical.
+    fn hits(&self, v: f64, horizontal: bool) -> usize {
+        let h = &self.to_image;
+        // The line in homogeneous image coordinates: base + u * dir for u in 0..1.
+        let (base, dir) = if horizontal {
+            (
+                [h[1] * v + h[2], h[4] * v + h[5], h[7] * v + 1.0],
+                [h[0], h[3], h[6]],
+            )
+        } else {
+            (
+                [h[0] * v + h[2], h[3] * v + h[5], h[6] * v + 1.0],
+                [h[1], h[4], h[7]],
+            )
+        };
+        let (w, ht) = (self.ink.width() as f64, self.ink.height() as f64);
+        let raw = self.ink.as_raw();
+        (0..SAMPLES)
+            .filter(|&i| {
+                let u = (i as f64 + 0.5) / SAMPLES as f64;
+                let z = base[2] + u * dir[2];
+                // + 0.5 then truncation rounds to the nearest pixel
+                let x = (base[0] + u * dir[0]) / z + 0.5;
+                let y = (base[1] + u * dir[1]) / z + 0.5;
+                x >= 0.0
+                    && y >= 0.0
+                    && x < w
+                    && y < ht
+                    && raw[y as usize * w as usize + x as usize] > 0
+            })
+            .count()
+    }
 }
 
 #[cfg(test)]
@@ -411,6 +579,47 @@ mod tests {
         );
         assert!((br.0 - 392.0).abs() < 4.0, "{br:?}");
         assert!(!found.dark);
+    }
+
+    /// Run labelling groups pixels exactly as imageproc's 8-connected pixel labelling does.
+    #[test]
+    fn run_labels_match_pixel_labels() {
+        use imageproc::region_labelling::{connected_components, Connectivity};
+        let mut state = 12345u32;
+        for density in [20, 45, 60] {
+            let ink = GrayImage::from_fn(97, 61, |_, _| {
+                state = state.wrapping_mul(1_103_515_245).wrapping_add(12345);
+                image::Luma([if (state >> 16) % 100 < density {
+                    255
+                } else {
+                    0
+                }])
+            });
+            let runs = ink_runs(&ink);
+            let roots = connect_runs(&runs);
+            let mut ours = vec![u32::MAX; ink.len()];
+            for (run, &root) in runs.iter().zip(&roots) {
+                for x in run.x0..run.x1 {
+                    ours[(run.y * ink.width() + x) as usize] = root;
+                }
+            }
+            let theirs = connected_components(&ink, Connectivity::Eight, image::Luma([0u8]));
+            let mut pairs = std::collections::HashMap::new();
+            let mut reverse = std::collections::HashMap::new();
+            for (i, label) in theirs.pixels().enumerate() {
+                let label = label[0];
+                assert_eq!(label == 0, ours[i] == u32::MAX, "pixel {i}");
+                if label != 0 {
+                    assert_eq!(*pairs.entry(label).or_insert(ours[i]), ours[i]);
+                    assert_eq!(*reverse.entry(ours[i]).or_insert(label), label);
+                }
+            }
+            assert!(
+                pairs.len() > 5,
+                "density {density}: {} components",
+                pairs.len()
+            );
+        }
     }
 
     #[test]

@@ -77,7 +77,7 @@ fn warp_square(image: &RgbImage, quad: &Quad) -> RgbImage {
 
 /// The homography (row-major, h[8] = 1) taking the square [0, side]^2 to the quadrilateral
 /// `corners` (clockwise from top-left), by the classic closed form for a unit square.
-fn square_to_quad(corners: &[(f32, f32); 4], side: f64) -> [f64; 8] {
+pub(crate) fn square_to_quad(corners: &[(f32, f32); 4], side: f64) -> [f64; 8] {
     let [(x0, y0), (x1, y1), (x2, y2), (x3, y3)] =
         corners.map(|(x, y)| (f64::from(x), f64::from(y)));
     let (dx1, dx2, dx3) = (x1 - x2, x3 - x2, x0 - x1 + x2 - x3);
