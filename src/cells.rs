@@ -8,7 +8,7 @@
 
 use image::{GrayImage, Luma, RgbImage};
 
-use crate::locate::luma;
+use crate::locate::{is_dark_background, luma, median};
 use crate::rectify::{Rectified, CELL};
 
 /// A glyph shorter than this fraction of the cell is a pencil mark or noise, not a digit.
@@ -70,22 +70,27 @@ pub struct Cells {
 /// Slices the straightened grid into cells and isolates each digit.
 pub fn slice(rect: &Rectified) -> Cells {
     let gray = gray_of(&rect.image);
-    let dark = crate::locate::is_dark(&gray);
     let bg = median(gray.as_raw());
+    let dark = is_dark_background(bg);
     let line_ink = crate::locate::ink_map(&gray, dark, LINE_NEIGHBOURHOOD);
-    let lines_x = find_lines(&line_ink, false);
-    let lines_y = find_lines(&line_ink, true);
-    let contrast = text_contrast(&gray, &lines_x, &lines_y, dark);
+    let (lines_x, lines_y) = find_lines(&line_ink);
+    let areas: [(u32, u32, u32, u32); 81] =
+        std::array::from_fn(|i| cell_area(&lines_x, &lines_y, i / 9, i % 9));
+    let backgrounds = areas.map(|area| cell_background(&gray, area));
+    let contrast = text_contrast(&gray, &areas, &backgrounds, dark);
     let threshold = MIN_INK.max((contrast as f32 * INK_FRACTION) as i32);
     let mut glyphs = Vec::with_capacity(81);
     let mut marked = Vec::with_capacity(81);
-    for row in 0..9 {
-        for col in 0..9 {
-            let area = cell_area(&lines_x, &lines_y, row, col);
-            let (glyph, marks) = isolate_digit(rect, &gray, area, dark, threshold, contrast);
-            glyphs.push(glyph);
-            marked.push(marks.then(|| area_colour(rect, &gray, area)));
-        }
+    for (&area, &cell_bg) in areas.iter().zip(&backgrounds) {
+        let ink = Ink {
+            dark,
+            background: cell_bg,
+            threshold,
+            contrast,
+        };
+        let (glyph, marks) = isolate_digit(rect, &gray, area, &ink);
+        glyphs.push(glyph);
+        marked.push(marks.then(|| area_colour(rect, &gray, area, cell_bg)));
     }
     mark_entries(&mut glyphs);
     Cells {
@@ -106,43 +111,38 @@ fn gray_of(image: &RgbImage) -> GrayImage {
     g
 }
 
-fn median(values: &[u8]) -> u8 {
-    let mut hist = [0u32; 256];
-    values.iter().for_each(|&v| hist[v as usize] += 1);
-    let mut seen = 0;
-    hist.iter()
-        .position(|&n| {
-            seen += n;
-            seen as usize > values.len() / 2
-        })
-        .unwrap_or(0) as u8
+/// Each grid line's position, vertical lines (x) then horizontal (y): the column (or row)
+/// within a quarter cell of where it should be that is most covered by ink standing out from
+/// its neighbourhood. Coverage, not summed darkness, so a row of bold digits cannot outweigh a
+/// faint line: a line crosses the whole grid, digits at most half of it. Highlighted cells are
+/// uniform inside and do not count.
+fn find_lines(ink: &GrayImage) -> ([f32; 10], [f32; 10]) {
+    let n = ink.width() as usize;
+    let mut by_column = vec![0u32; n];
+    let mut by_row = vec![0u32; ink.height() as usize];
+    for (row_count, row) in by_row.iter_mut().zip(ink.as_raw().chunks_exact(n)) {
+        for (count, &v) in by_column.iter_mut().zip(row) {
+            *count += u32::from(v > 0);
+        }
+        *row_count = row.iter().map(|&v| u32::from(v > 0)).sum();
+    }
+    (line_peaks(&by_column), line_peaks(&by_row))
 }
 
-/// Each grid line's position: the row (or column) within a quarter cell of where it should
-/// be that is most covered by ink standing out from its neighbourhood. Coverage, not summed
-/// darkness, so a row of bold digits cannot outweigh a faint line: a line crosses the whole
-/// grid, digits at most half of it. Highlighted cells are uniform inside and do not count.
-fn find_lines(ink: &GrayImage, horizontal: bool) -> [f32; 10] {
-    let n = ink.width();
-    let mut profile = vec![0u32; n as usize];
-    for (y, row) in ink.as_raw().chunks_exact(n as usize).enumerate() {
-        for (x, &v) in row.iter().enumerate() {
-            if v > 0 {
-                profile[if horizontal { y } else { x }] += 1;
-            }
-        }
-    }
+/// The ten line positions along one axis from its ink coverage profile.
+fn line_peaks(profile: &[u32]) -> [f32; 10] {
+    let n = profile.len();
     let mut out = [0.0; 10];
     for (k, slot) in out.iter_mut().enumerate() {
         let expected = k as u32 * CELL;
         let window = CELL / 4;
         let lo = expected.saturating_sub(window) as usize;
-        let hi = ((expected + window) as usize).min(n as usize - 1);
+        let hi = ((expected + window) as usize).min(n - 1);
         let best = (lo..=hi)
             .max_by_key(|&i| profile[i])
             .unwrap_or(expected as usize);
         // Only trust a peak that crosses most of the grid; otherwise keep the even spacing.
-        *slot = if profile[best] * 2 > n {
+        *slot = if profile[best] as usize * 2 > n {
             best as f32
         } else {
             expected as f32
@@ -153,26 +153,23 @@ fn find_lines(ink: &GrayImage, horizontal: bool) -> [f32; 10] {
 
 /// The contrast of the grid's text: a high percentile of how far cell pixels stand out from
 /// the background, so the ink threshold follows faint photos and crisp screenshots alike.
-fn text_contrast(gray: &GrayImage, xs: &[f32; 10], ys: &[f32; 10], dark: bool) -> i32 {
+fn text_contrast(
+    gray: &GrayImage,
+    areas: &[(u32, u32, u32, u32); 81],
+    backgrounds: &[u8; 81],
+    dark: bool,
+) -> i32 {
     let mut hist = [0u32; 256];
     let mut total = 0u32;
-    for row in 0..9 {
-        for col in 0..9 {
-            let (x0, y0, x1, y1) = cell_area(xs, ys, row, col);
-            let bg = cell_background(gray, (x0, y0, x1, y1));
-            for y in y0..y1 {
-                for x in x0..x1 {
-                    let v = i32::from(gray.get_pixel(x, y)[0]);
-                    let s = if dark {
-                        v - i32::from(bg)
-                    } else {
-                        i32::from(bg) - v
-                    };
-                    hist[s.clamp(0, 255) as usize] += 1;
-                    total += 1;
-                }
+    let w = gray.width() as usize;
+    for (&(x0, y0, x1, y1), &bg) in areas.iter().zip(backgrounds) {
+        let stand_out = stand_out_table(bg, dark);
+        for y in y0 as usize..y1 as usize {
+            for &v in &gray.as_raw()[y * w + x0 as usize..y * w + x1 as usize] {
+                hist[stand_out[v as usize] as usize] += 1;
             }
         }
+        total += (x1 - x0) * (y1 - y0);
     }
     // Digits cover a few percent of the cells; the 99.5th percentile sits inside strokes.
     let target = total - total / 200;
@@ -183,6 +180,15 @@ fn text_contrast(gray: &GrayImage, xs: &[f32; 10], ys: &[f32; 10], dark: bool) -
             seen >= target
         })
         .unwrap_or(255) as i32
+}
+
+/// For each grey level, how far it stands out from `background` in the ink direction,
+/// clamped to 0-255.
+fn stand_out_table(background: u8, dark: bool) -> [u8; 256] {
+    std::array::from_fn(|v| {
+        let d = v as i32 - i32::from(background);
+        (if dark { d } else { -d }).clamp(0, 255) as u8
+    })
 }
 
 /// The cell's interior (x0, y0, x1, y1), line remnants cut away.
@@ -221,6 +227,18 @@ fn cell_background(gray: &GrayImage, (x0, y0, x1, y1): (u32, u32, u32, u32)) -> 
         .unwrap_or(0) as u8
 }
 
+/// How ink is told from background in one cell.
+struct Ink {
+    /// Ink is lighter than the background.
+    dark: bool,
+    /// The cell's background grey.
+    background: u8,
+    /// The least stand-out that counts as ink.
+    threshold: i32,
+    /// The grid's text contrast, which maps to full ink.
+    contrast: i32,
+}
+
 /// The digit in one cell, if any: the tall component nearest the centre, with whatever
 /// touches its box (so a glyph broken by JPEG or print stays whole); and whether the cell
 /// holds smaller marks instead.
@@ -228,25 +246,30 @@ fn isolate_digit(
     rect: &Rectified,
     gray: &GrayImage,
     area: (u32, u32, u32, u32),
-    dark: bool,
-    threshold: i32,
-    contrast: i32,
+    ink: &Ink,
 ) -> (Option<Glyph>, bool) {
     let (x0, y0, x1, y1) = area;
     let (w, h) = (x1 - x0, y1 - y0);
-    let bg = i32::from(cell_background(gray, area));
+    let (threshold, contrast) = (ink.threshold, ink.contrast);
+    let bg = i32::from(ink.background);
     let strength = |x: u32, y: u32| {
         let v = i32::from(gray.get_pixel(x0 + x, y0 + y)[0]);
-        if dark {
+        if ink.dark {
             v - bg
         } else {
             bg - v
         }
     };
-    let mask: Vec<bool> = (0..h)
-        .flat_map(|y| (0..w).map(move |x| (x, y)))
-        .map(|(x, y)| strength(x, y) > threshold)
-        .collect();
+    let stand_out = stand_out_table(ink.background, ink.dark);
+    let stride = gray.width() as usize;
+    let mut mask = Vec::with_capacity((w * h) as usize);
+    for y in y0 as usize..y1 as usize {
+        let row = &gray.as_raw()[y * stride + x0 as usize..y * stride + x1 as usize];
+        mask.extend(
+            row.iter()
+                .map(|&v| i32::from(stand_out[v as usize]) > threshold),
+        );
+    }
     let boxes = component_boxes(&mask, w, h);
     let min_height = (MIN_DIGIT_HEIGHT * CELL as f32) as u32;
     let (cx, cy) = (w as f32 / 2.0, h as f32 / 2.0);
@@ -293,9 +316,9 @@ fn isolate_digit(
     (Some(glyph), false)
 }
 
-/// The mean colour of a cell's background pixels (those at its median grey).
-fn area_colour(rect: &Rectified, gray: &GrayImage, area: (u32, u32, u32, u32)) -> [u8; 3] {
-    let bg = cell_background(gray, area);
+/// The mean colour of a cell's background pixels (those within 3 levels of its median grey,
+/// `bg`).
+fn area_colour(rect: &Rectified, gray: &GrayImage, area: (u32, u32, u32, u32), bg: u8) -> [u8; 3] {
     let (x0, y0, x1, y1) = area;
     let mut sum = [0u64; 3];
     let mut n = 0u64;
@@ -382,11 +405,22 @@ fn stroke_colour(rect: &Rectified, ink: &GrayImage, origin: (u32, u32)) -> [u8; 
 fn background_colour(image: &RgbImage, gray: &GrayImage, bg: u8) -> [u8; 3] {
     let mut sum = [0u64; 3];
     let mut n = 0u64;
-    for (p, g) in image.pixels().zip(gray.pixels()) {
-        if g[0].abs_diff(bg) <= 2 {
-            (0..3).for_each(|i| sum[i] += u64::from(p[i]));
-            n += 1;
+    // Rows at a time into u32 sums: one row of 504 pixels cannot overflow them.
+    for (rgb, grey) in image
+        .as_raw()
+        .chunks_exact(image.width() as usize * 3)
+        .zip(gray.as_raw().chunks_exact(gray.width() as usize))
+    {
+        let mut row = [0u32; 4];
+        for (p, &g) in rgb.chunks_exact(3).zip(grey) {
+            let take = u32::from(g.abs_diff(bg) <= 2);
+            row[0] += u32::from(p[0]) * take;
+            row[1] += u32::from(p[1]) * take;
+            row[2] += u32::from(p[2]) * take;
+            row[3] += take;
         }
+        (0..3).for_each(|i| sum[i] += u64::from(row[i]));
+        n += u64::from(row[3]);
     }
     let n = n.max(1);
     [(sum[0] / n) as u8, (sum[1] / n) as u8, (sum[2] / n) as u8]

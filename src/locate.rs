@@ -160,18 +160,26 @@ pub fn luma(px: &[u8]) -> u32 {
 
 /// A dark theme has a dark background: the median grey is below the middle.
 pub fn is_dark(gray: &GrayImage) -> bool {
+    is_dark_background(median(gray.as_raw()))
+}
+
+/// Whether a picture whose median grey is `median` is a dark theme.
+pub(crate) fn is_dark_background(median: u8) -> bool {
+    median < 110
+}
+
+/// The median of `values` (the upper one for an even count); 255 for none.
+pub(crate) fn median(values: &[u8]) -> u8 {
     let mut hist = [0u32; 256];
-    gray.pixels().for_each(|p| hist[p[0] as usize] += 1);
-    let half = gray.len() as u32 / 2;
+    values.iter().for_each(|&v| hist[v as usize] += 1);
+    let half = values.len() / 2;
     let mut seen = 0;
-    let median = hist
-        .iter()
+    hist.iter()
         .position(|&n| {
-            seen += n;
+            seen += n as usize;
             seen > half
         })
-        .unwrap_or(255);
-    median < 110
+        .unwrap_or(255) as u8
 }
 
 /// White where a pixel stands out from its neighbourhood in the ink direction (darker on a
@@ -335,15 +343,17 @@ fn components(ink: &GrayImage) -> Vec<Component> {
     let roots = connect_runs(&runs);
     // A set's root is its first run in raster order, so components come out in the order
     // their first pixels appear.
-    let mut found: Vec<Option<Component>> = vec![None; runs.len()];
-    for (run, &root) in runs.iter().zip(&roots) {
-        found[root as usize]
-            .get_or_insert_with(|| Component::new(run.x0, run.y))
-            .add_run(run.y, run.x0, run.x1);
+    let mut found: Vec<Component> = Vec::new();
+    let mut slot = vec![u32::MAX; runs.len()];
+    for (i, (run, &root)) in runs.iter().zip(&roots).enumerate() {
+        if root as usize == i {
+            slot[i] = found.len() as u32;
+            found.push(Component::new(run.x0, run.y));
+        }
+        found[slot[root as usize] as usize].add_run(run.y, run.x0, run.x1);
     }
     let mut out: Vec<Component> = found
         .into_iter()
-        .flatten()
         .filter(|c| {
             let (w, h) = (c.max_x - c.min_x + 1, c.max_y - c.min_y + 1);
             w >= MIN_GRID_SIDE && h >= MIN_GRID_SIDE && w <= 2 * h && h <= 2 * w
