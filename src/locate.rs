@@ -135,22 +135,49 @@ fn working_gray(image: &RgbImage) -> (GrayImage, f32) {
                 *sum += u32::from(p);
             }
         }
-        for (o, block) in out_row.iter_mut().zip(sums.chunks_exact(k * 3)) {
-            let mut rgb = [0u64; 3];
-            for px in block.chunks_exact(3) {
-                rgb.iter_mut()
-                    .zip(px)
-                    .for_each(|(c, &v)| *c += u64::from(v));
-            }
-            let weighted = rgb[0] * 299 + rgb[1] * 587 + rgb[2] * 114;
-            // floor(weighted / divisor), without a division per pixel: the half keeps the
-            // product clear of whole numbers, far beyond f64's rounding error.
-            *o = ((weighted as i64 as f64 + 0.5) * per_block) as u8;
+        match k {
+            2 => blocks_to_gray::<2>(&sums, out_row, per_block),
+            3 => blocks_to_gray::<3>(&sums, out_row, per_block),
+            4 => blocks_to_gray::<4>(&sums, out_row, per_block),
+            _ => blocks_to_gray_any(&sums, k, out_row, per_block),
         }
     }
     let gray = GrayImage::from_raw(ww.max(1) as u32, wh.max(1) as u32, out)
         .expect("buffer sized for the working image");
     (gray, k as f32)
+}
+
+/// One working row from the column sums of its block rows: each `K`-pixel block's channel
+/// sums weighted to luma. `K` known at compile time lets the common sizes unroll.
+fn blocks_to_gray<const K: usize>(sums: &[u32], out: &mut [u8], per_block: f64) {
+    for (o, block) in out.iter_mut().zip(sums.chunks_exact(K * 3)) {
+        let mut rgb = [0u32; 3];
+        for j in 0..K {
+            rgb[0] += block[3 * j];
+            rgb[1] += block[3 * j + 1];
+            rgb[2] += block[3 * j + 2];
+        }
+        *o = block_luma(rgb, per_block);
+    }
+}
+
+/// [`blocks_to_gray`] for any block size.
+fn blocks_to_gray_any(sums: &[u32], k: usize, out: &mut [u8], per_block: f64) {
+    for (o, block) in out.iter_mut().zip(sums.chunks_exact(k * 3)) {
+        let mut rgb = [0u32; 3];
+        for px in block.chunks_exact(3) {
+            rgb.iter_mut().zip(px).for_each(|(c, &v)| *c += v);
+        }
+        *o = block_luma(rgb, per_block);
+    }
+}
+
+/// floor(luma of the channel sums x 1000 / pixels), as `per_block` = 1 / (1000 x pixels):
+/// without a division per pixel; the half keeps the product clear of whole numbers, far
+/// beyond f64's rounding error.
+fn block_luma([r, g, b]: [u32; 3], per_block: f64) -> u8 {
+    let weighted = u64::from(r) * 299 + u64::from(g) * 587 + u64::from(b) * 114;
+    ((weighted as i64 as f64 + 0.5) * per_block) as u8
 }
 
 /// Rec. 601 luma of an RGB pixel, 0-255.
