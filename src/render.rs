@@ -28,17 +28,23 @@ impl Raster {
     /// Bilinear coverage at raster coordinates (x, y); 0 outside.
     fn sample(&self, x: f32, y: f32) -> f32 {
         let (x, y) = (x - 0.5, y - 0.5);
-        let (x0, y0) = (x.floor(), y.floor());
-        let (fx, fy) = (x - x0, y - y0);
-        let at = |xi: f32, yi: f32| -> f32 {
-            if xi < 0.0 || yi < 0.0 || xi >= self.width as f32 || yi >= self.height as f32 {
+        let (w, h) = (self.width as i32, self.height as i32);
+        // Every tap outside: the common case around a glyph, decided before any rounding.
+        if !(x > -1.0 && y > -1.0 && x < w as f32 && y < h as f32) {
+            return 0.0;
+        }
+        // floor for values above -1, without a libm call
+        let (x0, y0) = ((x + 1.0) as i32 - 1, (y + 1.0) as i32 - 1);
+        let (fx, fy) = (x - x0 as f32, y - y0 as f32);
+        let at = |xi: i32, yi: i32| -> f32 {
+            if xi < 0 || yi < 0 || xi >= w || yi >= h {
                 0.0
             } else {
-                self.coverage[(yi as u32 * self.width + xi as u32) as usize]
+                self.coverage[(yi * w + xi) as usize]
             }
         };
-        let top = at(x0, y0) * (1.0 - fx) + at(x0 + 1.0, y0) * fx;
-        let bottom = at(x0, y0 + 1.0) * (1.0 - fx) + at(x0 + 1.0, y0 + 1.0) * fx;
+        let top = at(x0, y0) * (1.0 - fx) + at(x0 + 1, y0) * fx;
+        let bottom = at(x0, y0 + 1) * (1.0 - fx) + at(x0 + 1, y0 + 1) * fx;
         top * (1.0 - fy) + bottom * fy
     }
 }
@@ -172,9 +178,19 @@ fn draw_one(
     let (w, h) = image.dimensions();
     let (min_x, max_x) = pixel_span(corners.map(|c| c.0), w);
     let (min_y, max_y) = pixel_span(corners.map(|c| c.1), h);
+    let m = crate::rectify::picture_to_square(&rect.quad);
+    let (half_w, half_h) = (raster.width as f32 / 2.0, raster.height as f32 / 2.0);
     for y in min_y..max_y {
+        // The row's first pixel centre in homogeneous square coordinates, stepped along x.
+        let (px, py) = (f64::from(min_x) + 0.5, f64::from(y) + 0.5);
+        let mut num_x = m[0] * px + m[1] * py + m[2];
+        let mut num_y = m[3] * px + m[4] * py + m[5];
+        let mut den = m[6] * px + m[7] * py + m[8];
         for x in min_x..max_x {
-            let (sx, sy) = rect.projection * (x as f32 + 0.5, y as f32 + 0.5);
+            let (sx, sy) = ((num_x / den) as f32, (num_y / den) as f32);
+            num_x += m[0];
+            num_y += m[3];
+            den += m[6];
             if let Some(bg) = erase {
                 let inside = sx >= interior.0 as f32
                     && sx < interior.2 as f32
@@ -184,14 +200,12 @@ fn draw_one(
                     image.put_pixel(x, y, image::Rgb(bg));
                 }
             }
-            let rx = (sx - cx) * scale + raster.width as f32 / 2.0;
-            let ry = (sy - cy) * scale + raster.height as f32 / 2.0;
-            let alpha = raster.sample(rx, ry);
+            let alpha = raster.sample((sx - cx) * scale + half_w, (sy - cy) * scale + half_h);
             if alpha > 0.0 {
                 let p = image.get_pixel_mut(x, y);
                 for i in 0..3 {
                     let v = f32::from(p[i]) * (1.0 - alpha) + f32::from(colour[i]) * alpha;
-                    p[i] = v.round() as u8;
+                    p[i] = (v + 0.5) as u8; // v >= 0: rounds to nearest
                 }
             }
         }
