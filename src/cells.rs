@@ -7,6 +7,7 @@
 //! Digits in a clearly different colour from the majority are a player's entries.
 
 use image::{GrayImage, Luma, RgbImage};
+use rayon::prelude::*;
 
 use crate::locate::{is_dark_background, luma, median};
 use crate::rectify::{Rectified, CELL};
@@ -79,19 +80,24 @@ pub fn slice(rect: &Rectified) -> Cells {
     let backgrounds = areas.map(|area| cell_background(&gray, area));
     let contrast = text_contrast(&gray, &areas, &backgrounds, dark);
     let threshold = MIN_INK.max((contrast as f32 * INK_FRACTION) as i32);
-    let mut glyphs = Vec::with_capacity(81);
-    let mut marked = Vec::with_capacity(81);
-    for (&area, &cell_bg) in areas.iter().zip(&backgrounds) {
-        let ink = Ink {
-            dark,
-            background: cell_bg,
-            threshold,
-            contrast,
-        };
-        let (glyph, marks) = isolate_digit(rect, &gray, area, &ink);
-        glyphs.push(glyph);
-        marked.push(marks.then(|| area_colour(rect, &gray, area, cell_bg)));
-    }
+    // Cells are independent: split over the thread pool.
+    let (mut glyphs, marked): (Vec<_>, Vec<_>) = areas
+        .par_iter()
+        .zip(backgrounds.par_iter())
+        .map(|(&area, &cell_bg)| {
+            let ink = Ink {
+                dark,
+                background: cell_bg,
+                threshold,
+                contrast,
+            };
+            let (glyph, marks) = isolate_digit(rect, &gray, area, &ink);
+            (
+                glyph,
+                marks.then(|| area_colour(rect, &gray, area, cell_bg)),
+            )
+        })
+        .unzip();
     mark_entries(&mut glyphs);
     Cells {
         glyphs,

@@ -50,6 +50,7 @@ pub mod text;
 use std::path::Path;
 
 use image::RgbImage;
+use rayon::prelude::*;
 
 pub use board::{Board, Conflict, Digit, Pos};
 pub use error::{Error, Result};
@@ -114,11 +115,7 @@ impl Snap {
                     reason: "the grid's corners are degenerate".into(),
                 })?;
             let cells = cells::slice(&rectified);
-            let evidence: Vec<Option<Recognized>> = cells
-                .glyphs
-                .iter()
-                .map(|g| g.as_ref().map(|g| self.templates.recognize(&g.ink)))
-                .collect();
+            let evidence = self.recognize_glyphs(&cells);
             let (givens, entries) = split_by_author(&cells, &evidence);
             self.debug(|dir| debug::write_cells(dir, name, &rectified, &cells, &evidence));
             Ok(Reading {
@@ -129,6 +126,30 @@ impl Snap {
                 cells,
             })
         })
+    }
+
+    /// Each cell's recognized digit, `None` for empty cells. The glyphs are split into one
+    /// share per thread of the pool, each matched against the templates in one sweep.
+    fn recognize_glyphs(&self, cells: &Cells) -> Vec<Option<Recognized>> {
+        let found: Vec<(usize, &image::GrayImage)> = cells
+            .glyphs
+            .iter()
+            .enumerate()
+            .filter_map(|(i, g)| g.as_ref().map(|g| (i, &g.ink)))
+            .collect();
+        let share = found.len().div_ceil(rayon::current_num_threads()).max(1);
+        let recognized: Vec<Recognized> = found
+            .par_chunks(share)
+            .flat_map_iter(|chunk| {
+                let inks: Vec<&image::GrayImage> = chunk.iter().map(|&(_, ink)| ink).collect();
+                self.templates.recognize_all(&inks)
+            })
+            .collect();
+        let mut evidence = vec![None; cells.glyphs.len()];
+        for ((i, _), r) in found.into_iter().zip(recognized) {
+            evidence[i] = Some(r);
+        }
+        evidence
     }
 
     /// Decodes, reads, solves and (with `output`) draws and writes one screenshot. Never

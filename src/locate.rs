@@ -10,6 +10,7 @@
 
 use image::{GrayImage, RgbImage};
 use imageproc::geometric_transformations::Projection;
+use rayon::prelude::*;
 
 /// The working image's longer side, in pixels: enough to see the lines of a grid that fills a
 /// quarter of a phone screen, small enough to label components in a few milliseconds.
@@ -117,10 +118,11 @@ fn working_gray(image: &RgbImage) -> (GrayImage, f32) {
     let mut out = vec![0u8; ww.max(1) * wh.max(1)];
     let raw = image.as_raw();
     let used = ww * k * 3;
-    let mut sums = vec![0u32; used];
-    let mut partial = vec![0u16; used];
     let per_block = 1.0 / (1000 * k * k) as f64;
-    for (oy, out_row) in out.chunks_exact_mut(ww.max(1)).enumerate().take(wh) {
+    // Working rows are independent: split over the thread pool, a pair of buffers per task.
+    let buffers = || (vec![0u32; used], vec![0u16; used]);
+    let rows = out.par_chunks_exact_mut(ww.max(1)).enumerate().take(wh);
+    rows.for_each_init(buffers, |(sums, partial), (oy, out_row)| {
         sums.fill(0);
         // u16 sums take twice the bytes per instruction of u32 ones; 257 rows of 255 fit.
         for first in (oy * k..(oy + 1) * k).step_by(257) {
@@ -131,17 +133,17 @@ fn working_gray(image: &RgbImage) -> (GrayImage, f32) {
                     *sum += u16::from(byte);
                 }
             }
-            for (sum, &p) in sums.iter_mut().zip(&partial) {
+            for (sum, &p) in sums.iter_mut().zip(partial.iter()) {
                 *sum += u32::from(p);
             }
         }
         match k {
-            2 => blocks_to_gray::<2>(&sums, out_row, per_block),
-            3 => blocks_to_gray::<3>(&sums, out_row, per_block),
-            4 => blocks_to_gray::<4>(&sums, out_row, per_block),
-            _ => blocks_to_gray_any(&sums, k, out_row, per_block),
+            2 => blocks_to_gray::<2>(sums, out_row, per_block),
+            3 => blocks_to_gray::<3>(sums, out_row, per_block),
+            4 => blocks_to_gray::<4>(sums, out_row, per_block),
+            _ => blocks_to_gray_any(sums, k, out_row, per_block),
         }
-    }
+    });
     let gray = GrayImage::from_raw(ww.max(1) as u32, wh.max(1) as u32, out)
         .expect("buffer sized for the working image");
     (gray, k as f32)
@@ -228,46 +230,46 @@ pub fn ink_map(gray: &GrayImage, dark: bool, radius: f32) -> GrayImage {
         }
     };
     let mut out = vec![0u8; w * h];
-    // Sums over the neighbourhood's rows for each column boundary of the table.
-    let mut columns = vec![0i32; stride];
     // Where the neighbourhood lies wholly inside the row; the loop over it vectorises.
     let (inner_start, inner_end) = (r.min(w), w.saturating_sub(r).max(r.min(w)));
-    for (y, (line, out_line)) in gray
+    let rows = gray
         .as_raw()
-        .chunks_exact(w)
-        .zip(out.chunks_exact_mut(w))
-        .enumerate()
-    {
-        let (y0, y1) = (y.saturating_sub(r), (y + r + 1).min(h));
-        let (top, bottom) = (
-            &table[y0 * stride..(y0 + 1) * stride],
-            &table[y1 * stride..(y1 + 1) * stride],
-        );
-        for ((c, &t), &b) in columns.iter_mut().zip(top).zip(bottom) {
-            *c = (b - t) as i32;
-        }
-        let rows = (y1 - y0) as i32;
-        for x in (0..inner_start).chain(inner_end..w) {
-            let (x0, x1) = (x.saturating_sub(r), (x + r + 1).min(w));
-            let area = rows * (x1 - x0) as i32;
-            out_line[x] = is_ink(line[x], columns[x1] - columns[x0], area);
-        }
-        if inner_start == inner_end {
-            continue;
-        }
-        let area = rows * (2 * r + 1) as i32;
-        let inner = inner_start..inner_end;
-        let lefts = &columns[inner_start - r..inner_end - r];
-        let rights = &columns[inner_start + r + 1..inner_end + r + 1];
-        for (((o, &v), &left), &right) in out_line[inner.clone()]
-            .iter_mut()
-            .zip(&line[inner])
-            .zip(lefts)
-            .zip(rights)
-        {
-            *o = is_ink(v, right - left, area);
-        }
-    }
+        .par_chunks_exact(w)
+        .zip(out.par_chunks_exact_mut(w));
+    // `columns`: sums over the neighbourhood's rows for each column boundary of the table.
+    let columns = || vec![0i32; stride];
+    rows.enumerate()
+        .for_each_init(columns, |columns, (y, (line, out_line))| {
+            let (y0, y1) = (y.saturating_sub(r), (y + r + 1).min(h));
+            let (top, bottom) = (
+                &table[y0 * stride..(y0 + 1) * stride],
+                &table[y1 * stride..(y1 + 1) * stride],
+            );
+            for ((c, &t), &b) in columns.iter_mut().zip(top).zip(bottom) {
+                *c = (b - t) as i32;
+            }
+            let rows = (y1 - y0) as i32;
+            for x in (0..inner_start).chain(inner_end..w) {
+                let (x0, x1) = (x.saturating_sub(r), (x + r + 1).min(w));
+                let area = rows * (x1 - x0) as i32;
+                out_line[x] = is_ink(line[x], columns[x1] - columns[x0], area);
+            }
+            if inner_start == inner_end {
+                return;
+            }
+            let area = rows * (2 * r + 1) as i32;
+            let inner = inner_start..inner_end;
+            let lefts = &columns[inner_start - r..inner_end - r];
+            let rights = &columns[inner_start + r + 1..inner_end + r + 1];
+            for (((o, &v), &left), &right) in out_line[inner.clone()]
+                .iter_mut()
+                .zip(&line[inner])
+                .zip(lefts)
+                .zip(rights)
+            {
+                *o = is_ink(v, right - left, area);
+            }
+        });
     GrayImage::from_raw(w as u32, h as u32, out).expect("buffer sized for the image")
 }
 

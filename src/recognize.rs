@@ -60,10 +60,11 @@ fn box_average(img: &GrayImage, x: f32, y: f32, bw: f32, bh: f32) -> f32 {
     let (x1, y1) = (x + bw, y + bh);
     let mut sum = 0.0;
     let mut area = 0.0;
-    let mut py = y.floor();
+    // x, y >= 0: truncation is floor, without a libm call per frame pixel
+    let mut py = (y as u32) as f32;
     while py < y1 {
         let wy = (py + 1.0).min(y1) - py.max(y);
-        let mut px = x.floor();
+        let mut px = (x as u32) as f32;
         while px < x1 {
             let wx = (px + 1.0).min(x1) - px.max(x);
             let (ix, iy) = (
@@ -146,15 +147,28 @@ impl Templates {
 
     /// Ranks the digits for one glyph (`ink`: 255 = ink, cropped to the glyph).
     pub fn recognize(&self, ink: &GrayImage) -> Recognized {
-        let feature = Feature::of(ink);
-        let mut best = [f32::MIN; 9];
+        self.recognize_all(&[ink]).remove(0)
+    }
+
+    /// Ranks the digits for each glyph, as [`Templates::recognize`] does one by one. The
+    /// loop runs over templates outside and glyphs inside, so the templates (most of the
+    /// memory touched) are read once for the whole grid rather than once per glyph.
+    pub fn recognize_all(&self, inks: &[&GrayImage]) -> Vec<Recognized> {
+        let features: Vec<Feature> = inks.iter().map(|ink| Feature::of(ink)).collect();
+        let mut best = vec![[f32::MIN; 9]; features.len()];
         for t in &self.templates {
             let i = t.digit.get() as usize - 1;
-            best[i] = best[i].max(dot(&feature.0, &t.feature.0));
+            for (scores, feature) in best.iter_mut().zip(&features) {
+                scores[i] = scores[i].max(dot(&feature.0, &t.feature.0));
+            }
         }
-        let mut ranked: Vec<(Digit, f32)> = Digit::all().zip(best).collect();
-        ranked.sort_by(|a, b| b.1.total_cmp(&a.1));
-        Recognized { ranked }
+        best.into_iter()
+            .map(|scores| {
+                let mut ranked: Vec<(Digit, f32)> = Digit::all().zip(scores).collect();
+                ranked.sort_by(|a, b| b.1.total_cmp(&a.1));
+                Recognized { ranked }
+            })
+            .collect()
     }
 }
 

@@ -3,6 +3,7 @@
 
 use image::RgbImage;
 use imageproc::geometric_transformations::Projection;
+use rayon::prelude::*;
 
 use crate::locate::Quad;
 
@@ -56,32 +57,36 @@ fn warp_square(image: &RgbImage, quad: &Quad) -> RgbImage {
         ((sx * 256.0).floor() as i64, (sy * 256.0).floor() as i64)
     };
     let (max_x, max_y) = (((w as i64) - 1) << 8, ((hgt as i64) - 1) << 8);
-    for (y, row) in out.chunks_exact_mut(side * 3).enumerate() {
-        let v = y as f64 + 0.5;
-        for (span, pixels) in row.chunks_mut(SPAN * 3).enumerate() {
-            let first = span * SPAN;
-            let n = pixels.len() / 3;
-            let (x0, y0) = at(first as f64 + 0.5, v);
-            let (x1, y1) = at((first + SPAN) as f64 + 0.5, v);
-            for (i, px) in pixels.chunks_exact_mut(3).enumerate().take(n) {
-                let t = i as i64;
-                let fx = x0 + (x1 - x0) * t / SPAN as i64;
-                let fy = y0 + (y1 - y0) * t / SPAN as i64;
-                if fx < 0 || fy < 0 || fx >= max_x || fy >= max_y {
-                    continue;
-                }
-                let (ax, ay) = ((fx & 255) as u32, (fy & 255) as u32);
-                let i = ((fy >> 8) as usize * w + (fx >> 8) as usize) * 3;
-                let top = &src[i..i + 6];
-                let bottom = &src[i + w * 3..i + w * 3 + 6];
-                for c in 0..3 {
-                    let t = u32::from(top[c]) * (256 - ax) + u32::from(top[c + 3]) * ax;
-                    let b = u32::from(bottom[c]) * (256 - ax) + u32::from(bottom[c + 3]) * ax;
-                    px[c] = ((t * (256 - ay) + b * ay + (1 << 15)) >> 16) as u8;
+    // Rows are independent: split over the thread pool (in a batch, the pool's other
+    // threads are busy with other pictures and work stealing keeps this on one).
+    out.par_chunks_exact_mut(side * 3)
+        .enumerate()
+        .for_each(|(y, row)| {
+            let v = y as f64 + 0.5;
+            for (span, pixels) in row.chunks_mut(SPAN * 3).enumerate() {
+                let first = span * SPAN;
+                let n = pixels.len() / 3;
+                let (x0, y0) = at(first as f64 + 0.5, v);
+                let (x1, y1) = at((first + SPAN) as f64 + 0.5, v);
+                for (i, px) in pixels.chunks_exact_mut(3).enumerate().take(n) {
+                    let t = i as i64;
+                    let fx = x0 + (x1 - x0) * t / SPAN as i64;
+                    let fy = y0 + (y1 - y0) * t / SPAN as i64;
+                    if fx < 0 || fy < 0 || fx >= max_x || fy >= max_y {
+                        continue;
+                    }
+                    let (ax, ay) = ((fx & 255) as u32, (fy & 255) as u32);
+                    let i = ((fy >> 8) as usize * w + (fx >> 8) as usize) * 3;
+                    let top = &src[i..i + 6];
+                    let bottom = &src[i + w * 3..i + w * 3 + 6];
+                    for c in 0..3 {
+                        let t = u32::from(top[c]) * (256 - ax) + u32::from(top[c + 3]) * ax;
+                        let b = u32::from(bottom[c]) * (256 - ax) + u32::from(bottom[c + 3]) * ax;
+                        px[c] = ((t * (256 - ay) + b * ay + (1 << 15)) >> 16) as u8;
+                    }
                 }
             }
-        }
-    }
+        });
     RgbImage::from_raw(SIDE, SIDE, out).expect("buffer sized for the square")
 }
 
