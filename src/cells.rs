@@ -9,7 +9,7 @@
 use image::{GrayImage, Luma, RgbImage};
 use rayon::prelude::*;
 
-use crate::locate::{is_dark_background, luma, median};
+use crate::locate::{is_dark_background, median};
 use crate::rectify::{Rectified, CELL};
 
 /// A glyph shorter than this fraction of the cell is a pencil mark or noise, not a digit.
@@ -70,15 +70,15 @@ pub struct Cells {
 
 /// Slices the straightened grid into cells and isolates each digit.
 pub fn slice(rect: &Rectified) -> Cells {
-    let gray = gray_of(&rect.image);
+    let gray = &rect.gray;
     let bg = median(gray.as_raw());
     let dark = is_dark_background(bg);
-    let line_ink = crate::locate::ink_map(&gray, dark, LINE_NEIGHBOURHOOD);
+    let line_ink = crate::locate::ink_map(gray, dark, LINE_NEIGHBOURHOOD);
     let (lines_x, lines_y) = find_lines(&line_ink);
     let areas: [(u32, u32, u32, u32); 81] =
         std::array::from_fn(|i| cell_area(&lines_x, &lines_y, i / 9, i % 9));
-    let backgrounds = areas.map(|area| cell_background(&gray, area));
-    let contrast = text_contrast(&gray, &areas, &backgrounds, dark);
+    let backgrounds = areas.map(|area| cell_background(gray, area));
+    let contrast = text_contrast(gray, &areas, &backgrounds, dark);
     let threshold = MIN_INK.max((contrast as f32 * INK_FRACTION) as i32);
     // Cells are independent: split over the thread pool.
     let (mut glyphs, marked): (Vec<_>, Vec<_>) = areas
@@ -91,10 +91,10 @@ pub fn slice(rect: &Rectified) -> Cells {
                 threshold,
                 contrast,
             };
-            let (glyph, marks) = isolate_digit(rect, &gray, area, &ink);
+            let (glyph, marks) = isolate_digit(rect, gray, area, &ink);
             (
                 glyph,
-                marks.then(|| area_colour(rect, &gray, area, cell_bg)),
+                marks.then(|| area_colour(rect, gray, area, cell_bg)),
             )
         })
         .unzip();
@@ -105,16 +105,8 @@ pub fn slice(rect: &Rectified) -> Cells {
         lines_x,
         lines_y,
         dark,
-        background: background_colour(&rect.image, &gray, bg),
+        background: background_colour(&rect.image, gray, bg),
     }
-}
-
-fn gray_of(image: &RgbImage) -> GrayImage {
-    let mut g = GrayImage::new(image.width(), image.height());
-    for (o, p) in g.pixels_mut().zip(image.pixels()) {
-        *o = Luma([luma(&p.0) as u8]);
-    }
-    g
 }
 
 /// Each grid line's position, vertical lines (x) then horizontal (y): the column (or row)

@@ -1,7 +1,7 @@
 //! Rectify: the grid's quadrilateral -> a square picture of the grid, keeping the projection
 //! so the answer can be drawn back through it onto the original picture.
 
-use image::RgbImage;
+use image::{GrayImage, RgbImage};
 use imageproc::geometric_transformations::Projection;
 use rayon::prelude::*;
 
@@ -17,6 +17,8 @@ pub const SIDE: u32 = 9 * CELL;
 pub struct Rectified {
     /// The square grid picture, `SIDE` x `SIDE`.
     pub image: RgbImage,
+    /// The same in grey (Rec. 601 luma), made in the same pass.
+    pub gray: GrayImage,
     /// Maps original-picture coordinates to square coordinates (invert it to go back).
     pub projection: Projection,
     /// The grid's corners in the original picture.
@@ -28,9 +30,10 @@ pub fn rectify(image: &RgbImage, quad: &Quad) -> Option<Rectified> {
     let s = SIDE as f32;
     let square = [(0.0, 0.0), (s, 0.0), (s, s), (0.0, s)];
     let projection = Projection::from_control_points(quad.corners, square)?;
-    let out = warp_square(image, quad);
+    let (out, gray) = warp_square(image, quad);
     Some(Rectified {
         image: out,
+        gray,
         projection,
         quad: *quad,
     })
@@ -41,14 +44,15 @@ pub fn rectify(image: &RgbImage, quad: &Quad) -> Option<Rectified> {
 /// every `SPAN` pixels of a row and interpolated linearly in between (over 8 pixels the
 /// projective map of a photographed screen departs from a straight line by far less than a
 /// 1/256 pixel step), so a row costs a division per span, not per pixel. Pixels outside the
-/// picture stay black.
-fn warp_square(image: &RgbImage, quad: &Quad) -> RgbImage {
+/// picture stay black. Returns the colour picture and its grey.
+fn warp_square(image: &RgbImage, quad: &Quad) -> (RgbImage, GrayImage) {
     const SPAN: usize = 8;
     let h = square_to_quad(&quad.corners, SIDE as f64);
     let (w, hgt) = (image.width() as usize, image.height() as usize);
     let src = image.as_raw();
     let side = SIDE as usize;
     let mut out = vec![0u8; side * side * 3];
+    let mut gray = vec![0u8; side * side];
     // Source position of square pixel centre (u, v), in 1/256 pixel, as i64.
     let at = |u: f64, v: f64| -> (i64, i64) {
         let den = h[6] * u + h[7] * v + 1.0;
@@ -60,15 +64,20 @@ fn warp_square(image: &RgbImage, quad: &Quad) -> RgbImage {
     // Rows are independent: split over the thread pool (in a batch, the pool's other
     // threads are busy with other pictures and work stealing keeps this on one).
     out.par_chunks_exact_mut(side * 3)
+        .zip(gray.par_chunks_exact_mut(side))
         .enumerate()
-        .for_each(|(y, row)| {
+        .for_each(|(y, (row, gray_row))| {
             let v = y as f64 + 0.5;
-            for (span, pixels) in row.chunks_mut(SPAN * 3).enumerate() {
+            for (span, (pixels, greys)) in row
+                .chunks_mut(SPAN * 3)
+                .zip(gray_row.chunks_mut(SPAN))
+                .enumerate()
+            {
                 let first = span * SPAN;
                 let n = pixels.len() / 3;
                 let (x0, y0) = at(first as f64 + 0.5, v);
                 let (x1, y1) = at((first + SPAN) as f64 + 0.5, v);
-                for (i, px) in pixels.chunks_exact_mut(3).enumerate().take(n) {
+                for (i, (px, grey)) in pixels.chunks_exact_mut(3).zip(greys).enumerate().take(n) {
                     let t = i as i64;
                     let fx = x0 + (x1 - x0) * t / SPAN as i64;
                     let fy = y0 + (y1 - y0) * t / SPAN as i64;
@@ -84,10 +93,14 @@ fn warp_square(image: &RgbImage, quad: &Quad) -> RgbImage {
                         let b = u32::from(bottom[c]) * (256 - ax) + u32::from(bottom[c + 3]) * ax;
                         px[c] = ((t * (256 - ay) + b * ay + (1 << 15)) >> 16) as u8;
                     }
+                    *grey = crate::locate::luma(px) as u8;
                 }
             }
         });
-    RgbImage::from_raw(SIDE, SIDE, out).expect("buffer sized for the square")
+    (
+        RgbImage::from_raw(SIDE, SIDE, out).expect("buffer sized for the square"),
+        GrayImage::from_raw(SIDE, SIDE, gray).expect("buffer sized for the square"),
+    )
 }
 
 /// Maps original-picture points into the square picture: the inverse of the homography that

@@ -187,7 +187,8 @@ fn draw_one(
         let mut num_y = m[3] * px + m[4] * py + m[5];
         let mut den = m[6] * px + m[7] * py + m[8];
         for x in min_x..max_x {
-            let (sx, sy) = ((num_x / den) as f32, (num_y / den) as f32);
+            let inv = 1.0 / den;
+            let (sx, sy) = ((num_x * inv) as f32, (num_y * inv) as f32);
             num_x += m[0];
             num_y += m[3];
             den += m[6];
