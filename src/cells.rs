@@ -92,10 +92,7 @@ pub fn slice(rect: &Rectified) -> Cells {
                 contrast,
             };
             let (glyph, marks) = isolate_digit(rect, gray, area, &ink);
-            (
-                glyph,
-                marks.then(|| area_colour(rect, gray, area, cell_bg)),
-            )
+            (glyph, marks.then(|| area_colour(rect, gray, area, cell_bg)))
         })
         .unzip();
     mark_entries(&mut glyphs);
