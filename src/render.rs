@@ -6,6 +6,7 @@
 
 use ab_glyph::{Font, FontRef, PxScale};
 use image::RgbImage;
+use rayon::prelude::*;
 
 use crate::board::{Board, Digit, Pos};
 use crate::cells::{Author, Cells};
@@ -64,8 +65,8 @@ pub fn draw_answer(
     // Raster at the original picture's resolution so strokes stay crisp after mapping back.
     let scale = (rect.quad.mean_side() / (9 * CELL) as f32).max(1.0);
     let back = rect.projection.invert();
-    let mut drawn = 0;
     let mut rasters: [Option<Raster>; 9] = Default::default();
+    let mut jobs = Vec::new();
     for pos in Pos::all() {
         if cells.glyphs[pos.index()].is_some() {
             continue;
@@ -73,13 +74,31 @@ pub fn draw_answer(
         let Some(digit) = solution.get(pos) else {
             continue;
         };
-        let raster = rasters[digit.get() as usize - 1]
+        rasters[digit.get() as usize - 1]
             .get_or_insert_with(|| rasterise(&font, digit, height * scale));
-        let erase = cells.marked[pos.index()];
-        draw_one(image, rect, &back, cells, pos, raster, scale, colour, erase);
-        drawn += 1;
+        jobs.push((pos, digit));
     }
-    drawn
+    // Each digit's new pixels are worked out in parallel from the untouched picture, then
+    // written in turn: the digits' boxes do not overlap where they change pixels.
+    let canvas = Canvas {
+        image,
+        rect,
+        back: &back,
+        cells,
+        scale,
+        colour,
+    };
+    let patches: Vec<Vec<(u32, u32, [u8; 3])>> = jobs
+        .par_iter()
+        .filter_map(|&(pos, digit)| {
+            let raster = rasters[digit.get() as usize - 1].as_ref()?;
+            Some(canvas.paint(pos, raster, cells.marked[pos.index()]))
+        })
+        .collect();
+    for (x, y, rgb) in patches.iter().flatten() {
+        image.put_pixel(*x, *y, image::Rgb(*rgb));
+    }
+    jobs.len()
 }
 
 /// The givens' median height in square-picture pixels.
@@ -146,70 +165,77 @@ fn rasterise(font: &FontRef<'_>, digit: Digit, height: f32) -> Raster {
     }
 }
 
-/// Blends one digit into its cell: each original pixel near the cell is mapped into the
-/// square picture, then into the raster centred on the cell. With `erase`, the cell's
-/// interior is first painted that colour, clearing pencil marks the answer replaces.
-#[allow(clippy::too_many_arguments)]
-fn draw_one(
-    image: &mut RgbImage,
-    rect: &Rectified,
-    back: &imageproc::geometric_transformations::Projection,
-    cells: &Cells,
-    pos: Pos,
-    raster: &Raster,
+/// What every digit of one picture is drawn with.
+struct Canvas<'a> {
+    image: &'a RgbImage,
+    rect: &'a Rectified,
+    back: &'a imageproc::geometric_transformations::Projection,
+    cells: &'a Cells,
     scale: f32,
     colour: [u8; 3],
-    erase: Option<[u8; 3]>,
-) {
-    let interior = crate::cells::cell_area(&cells.lines_x, &cells.lines_y, pos.row(), pos.col());
-    let (x0, x1) = (cells.lines_x[pos.col()], cells.lines_x[pos.col() + 1]);
-    let (y0, y1) = (cells.lines_y[pos.row()], cells.lines_y[pos.row() + 1]);
-    let (cx, cy) = ((x0 + x1) / 2.0, (y0 + y1) / 2.0);
-    // Visit the whole cell when erasing marks, else only the glyph's box.
-    let (hw, hh) = match erase {
-        Some(_) => ((x1 - x0) / 2.0, (y1 - y0) / 2.0),
-        None => (
-            raster.width as f32 / scale / 2.0 + 1.0,
-            raster.height as f32 / scale / 2.0 + 1.0,
-        ),
-    };
-    let (x0, x1, y0, y1) = (cx - hw, cx + hw, cy - hh, cy + hh);
-    let corners = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)].map(|p| *back * p);
-    let (w, h) = image.dimensions();
-    let (min_x, max_x) = pixel_span(corners.map(|c| c.0), w);
-    let (min_y, max_y) = pixel_span(corners.map(|c| c.1), h);
-    let m = crate::rectify::picture_to_square(&rect.quad);
-    let (half_w, half_h) = (raster.width as f32 / 2.0, raster.height as f32 / 2.0);
-    for y in min_y..max_y {
-        // The row's first pixel centre in homogeneous square coordinates, stepped along x.
-        let (px, py) = (f64::from(min_x) + 0.5, f64::from(y) + 0.5);
-        let mut num_x = m[0] * px + m[1] * py + m[2];
-        let mut num_y = m[3] * px + m[4] * py + m[5];
-        let mut den = m[6] * px + m[7] * py + m[8];
-        for x in min_x..max_x {
-            let inv = 1.0 / den;
-            let (sx, sy) = ((num_x * inv) as f32, (num_y * inv) as f32);
-            num_x += m[0];
-            num_y += m[3];
-            den += m[6];
-            if let Some(bg) = erase {
-                let inside = sx >= interior.0 as f32
-                    && sx < interior.2 as f32
-                    && sy >= interior.1 as f32
-                    && sy < interior.3 as f32;
-                if inside {
-                    image.put_pixel(x, y, image::Rgb(bg));
+}
+
+impl Canvas<'_> {
+    /// The pixels that change when one digit is blended into its cell: each original pixel
+    /// near the cell is mapped into the square picture, then into the raster centred on the
+    /// cell. With `erase`, the cell's interior is first painted that colour, clearing pencil
+    /// marks the answer replaces.
+    fn paint(&self, pos: Pos, raster: &Raster, erase: Option<[u8; 3]>) -> Vec<(u32, u32, [u8; 3])> {
+        let (cells, scale) = (self.cells, self.scale);
+        let interior =
+            crate::cells::cell_area(&cells.lines_x, &cells.lines_y, pos.row(), pos.col());
+        let (x0, x1) = (cells.lines_x[pos.col()], cells.lines_x[pos.col() + 1]);
+        let (y0, y1) = (cells.lines_y[pos.row()], cells.lines_y[pos.row() + 1]);
+        let (cx, cy) = ((x0 + x1) / 2.0, (y0 + y1) / 2.0);
+        // Visit the whole cell when erasing marks, else only the glyph's box.
+        let (hw, hh) = match erase {
+            Some(_) => ((x1 - x0) / 2.0, (y1 - y0) / 2.0),
+            None => (
+                raster.width as f32 / scale / 2.0 + 1.0,
+                raster.height as f32 / scale / 2.0 + 1.0,
+            ),
+        };
+        let (x0, x1, y0, y1) = (cx - hw, cx + hw, cy - hh, cy + hh);
+        let corners = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)].map(|p| *self.back * p);
+        let (w, h) = self.image.dimensions();
+        let (min_x, max_x) = pixel_span(corners.map(|c| c.0), w);
+        let (min_y, max_y) = pixel_span(corners.map(|c| c.1), h);
+        let m = crate::rectify::picture_to_square(&self.rect.quad);
+        let (half_w, half_h) = (raster.width as f32 / 2.0, raster.height as f32 / 2.0);
+        let mut changed = Vec::new();
+        for y in min_y..max_y {
+            // The row's first pixel centre in homogeneous square coordinates, stepped along x.
+            let (px, py) = (f64::from(min_x) + 0.5, f64::from(y) + 0.5);
+            let mut num_x = m[0] * px + m[1] * py + m[2];
+            let mut num_y = m[3] * px + m[4] * py + m[5];
+            let mut den = m[6] * px + m[7] * py + m[8];
+            for x in min_x..max_x {
+                let inv = 1.0 / den;
+                let (sx, sy) = ((num_x * inv) as f32, (num_y * inv) as f32);
+                num_x += m[0];
+                num_y += m[3];
+                den += m[6];
+                let erased = erase.filter(|_| {
+                    sx >= interior.0 as f32
+                        && sx < interior.2 as f32
+                        && sy >= interior.1 as f32
+                        && sy < interior.3 as f32
+                });
+                let alpha = raster.sample((sx - cx) * scale + half_w, (sy - cy) * scale + half_h);
+                if alpha <= 0.0 && erased.is_none() {
+                    continue;
                 }
-            }
-            let alpha = raster.sample((sx - cx) * scale + half_w, (sy - cy) * scale + half_h);
-            if alpha > 0.0 {
-                let p = image.get_pixel_mut(x, y);
-                for i in 0..3 {
-                    let v = f32::from(p[i]) * (1.0 - alpha) + f32::from(colour[i]) * alpha;
-                    p[i] = (v + 0.5) as u8; // v >= 0: rounds to nearest
+                let mut p = erased.unwrap_or(self.image.get_pixel(x, y).0);
+                if alpha > 0.0 {
+                    for (v, &c) in p.iter_mut().zip(&self.colour) {
+                        let blended = f32::from(*v) * (1.0 - alpha) + f32::from(c) * alpha;
+                        *v = (blended + 0.5) as u8; // blended >= 0: rounds to nearest
+                    }
                 }
+                changed.push((x, y, p));
             }
         }
+        changed
     }
 }
 
