@@ -246,16 +246,9 @@ fn isolate_digit(
     let (x0, y0, x1, y1) = area;
     let (w, h) = (x1 - x0, y1 - y0);
     let (threshold, contrast) = (ink.threshold, ink.contrast);
-    let bg = i32::from(ink.background);
-    let strength = |x: u32, y: u32| {
-        let v = i32::from(gray.get_pixel(x0 + x, y0 + y)[0]);
-        if ink.dark {
-            v - bg
-        } else {
-            bg - v
-        }
-    };
     let stand_out = stand_out_table(ink.background, ink.dark);
+    let strength =
+        |x: u32, y: u32| i32::from(stand_out[gray.get_pixel(x0 + x, y0 + y)[0] as usize]);
     let stride = gray.width() as usize;
     let mut mask = Vec::with_capacity((w * h) as usize);
     for y in y0 as usize..y1 as usize {
