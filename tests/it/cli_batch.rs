@@ -413,6 +413,18 @@ fn spawn_batch(shots: &Path, out: &Path) -> std::process::Child {
         .unwrap()
 }
 
+/// Like [`spawn_batch`], with JSON reports on a piped stdout and stderr kept for the test.
+fn spawn_batch_reporting(shots: &Path, out: &Path) -> std::process::Child {
+    Command::new(env!("CARGO_BIN_EXE_sudoku-snap"))
+        .arg(shots)
+        .args(["-j", "1", "-f", "json", "-o"])
+        .arg(out)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
 /// Waits until a finished (non-hidden) picture is in `dir`.
 fn wait_for_first_output(dir: &Path) {
     let start = Instant::now();
@@ -507,14 +519,7 @@ fn a_file_that_vanishes_mid_run_is_reported_and_the_batch_goes_on() {
     let tmp = tempfile::tempdir().unwrap();
     let (shots, out) = (tmp.path().join("shots"), tmp.path().join("out"));
     many_copies(&shots, 30);
-    let child = Command::new(env!("CARGO_BIN_EXE_sudoku-snap"))
-        .arg(&shots)
-        .args(["-j", "1", "-f", "json", "-o"])
-        .arg(&out)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let child = spawn_batch_reporting(&shots, &out);
     wait_for_first_output(&out);
     std::fs::remove_file(shots.join("029.png")).unwrap();
     let output = child.wait_with_output().unwrap();
@@ -597,14 +602,7 @@ fn an_output_folder_turned_read_only_mid_run_stops_the_batch_cleanly() {
     let Some(_disk) = SmallDisk::mount(&out, 4096) else {
         return;
     };
-    let child = Command::new(env!("CARGO_BIN_EXE_sudoku-snap"))
-        .arg(&shots)
-        .args(["-j", "1", "-f", "json", "-o"])
-        .arg(&out)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let child = spawn_batch_reporting(&shots, &out);
     wait_for_first_output(&out);
     let remounted = Command::new("mount")
         .args(["-o", "remount,ro"])
