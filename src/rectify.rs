@@ -46,21 +46,11 @@ pub fn rectify(image: &RgbImage, quad: &Quad) -> Option<Rectified> {
 /// 1/256 pixel step), so a row costs a division per span, not per pixel. Pixels outside the
 /// picture stay black. Returns the colour picture and its grey.
 fn warp_square(image: &RgbImage, quad: &Quad) -> (RgbImage, GrayImage) {
-    const SPAN: usize = 8;
     let h = square_to_quad(&quad.corners, SIDE as f64);
-    let (w, hgt) = (image.width() as usize, image.height() as usize);
-    let src = image.as_raw();
     let side = SIDE as usize;
     let mut out = vec![0u8; side * side * 3];
     let mut gray = vec![0u8; side * side];
-    // Source position of square pixel centre (u, v), in 1/256 pixel, as i64.
-    let at = |u: f64, v: f64| -> (i64, i64) {
-        let den = h[6] * u + h[7] * v + 1.0;
-        let sx = (h[0] * u + h[1] * v + h[2]) / den - 0.5;
-        let sy = (h[3] * u + h[4] * v + h[5]) / den - 0.5;
-        ((sx * 256.0).floor() as i64, (sy * 256.0).floor() as i64)
-    };
-    let (max_x, max_y) = (((w as i64) - 1) << 8, ((hgt as i64) - 1) << 8);
+    let source = Source::new(image);
     // Rows are independent: split over the thread pool (in a batch, the pool's other
     // threads are busy with other pictures and work stealing keeps this on one).
     out.par_chunks_exact_mut(side * 3)
@@ -68,39 +58,103 @@ fn warp_square(image: &RgbImage, quad: &Quad) -> (RgbImage, GrayImage) {
         .enumerate()
         .for_each(|(y, (row, gray_row))| {
             let v = y as f64 + 0.5;
+            // Source position of square pixel centre (u, v), in 1/256 pixel.
+            let at = |u: f64| -> (i64, i64) {
+                let den = h[6] * u + h[7] * v + 1.0;
+                let sx = (h[0] * u + h[1] * v + h[2]) / den - 0.5;
+                let sy = (h[3] * u + h[4] * v + h[5]) / den - 0.5;
+                // Truncation is floor once shifted clear of zero; the shift is whole pixels.
+                let fixed = |s: f64| (s * 256.0 + OFFSET) as i64 - OFFSET as i64;
+                (fixed(sx), fixed(sy))
+            };
             for (span, (pixels, greys)) in row
-                .chunks_mut(SPAN * 3)
-                .zip(gray_row.chunks_mut(SPAN))
+                .chunks_exact_mut(SPAN * 3)
+                .zip(gray_row.chunks_exact_mut(SPAN))
                 .enumerate()
             {
-                let first = span * SPAN;
-                let n = pixels.len() / 3;
-                let (x0, y0) = at(first as f64 + 0.5, v);
-                let (x1, y1) = at((first + SPAN) as f64 + 0.5, v);
-                for (i, (px, grey)) in pixels.chunks_exact_mut(3).zip(greys).enumerate().take(n) {
-                    let t = i as i64;
-                    let fx = x0 + (x1 - x0) * t / SPAN as i64;
-                    let fy = y0 + (y1 - y0) * t / SPAN as i64;
-                    if fx < 0 || fy < 0 || fx >= max_x || fy >= max_y {
-                        continue;
-                    }
-                    let (ax, ay) = ((fx & 255) as u32, (fy & 255) as u32);
-                    let i = ((fy >> 8) as usize * w + (fx >> 8) as usize) * 3;
-                    let top = &src[i..i + 6];
-                    let bottom = &src[i + w * 3..i + w * 3 + 6];
-                    for c in 0..3 {
-                        let t = u32::from(top[c]) * (256 - ax) + u32::from(top[c + 3]) * ax;
-                        let b = u32::from(bottom[c]) * (256 - ax) + u32::from(bottom[c + 3]) * ax;
-                        px[c] = ((t * (256 - ay) + b * ay + (1 << 15)) >> 16) as u8;
-                    }
-                    *grey = crate::locate::luma(px) as u8;
-                }
+                let first = (span * SPAN) as f64 + 0.5;
+                let start = at(first);
+                let end = at(first + SPAN as f64);
+                source.span(start, end, pixels, greys);
             }
         });
     (
         RgbImage::from_raw(SIDE, SIDE, out).expect("buffer sized for the square"),
         GrayImage::from_raw(SIDE, SIDE, gray).expect("buffer sized for the square"),
     )
+}
+
+/// Pixels a span of the square is sampled over: 8 divides the side, so every span is whole.
+const SPAN: usize = 8;
+const _: () = assert!(SIDE as usize % SPAN == 0);
+/// A whole number of pixels (in 1/256 pixel) that lifts any position inside or near the
+/// picture above zero, so truncating toward zero floors.
+const OFFSET: f64 = (1u64 << 40) as f64;
+
+/// The picture being sampled, with its bounds in 1/256 pixel.
+struct Source<'a> {
+    raw: &'a [u8],
+    stride: usize,
+    /// The last position whose 2x2 neighbourhood lies inside, in 1/256 pixel (exclusive).
+    max: (i64, i64),
+}
+
+impl Source<'_> {
+    fn new(image: &RgbImage) -> Source<'_> {
+        let (w, h) = (i64::from(image.width()), i64::from(image.height()));
+        Source {
+            raw: image.as_raw(),
+            stride: image.width() as usize * 3,
+            max: ((w - 1) << 8, (h - 1) << 8),
+        }
+    }
+
+    fn inside(&self, (x, y): (i64, i64)) -> bool {
+        x >= 0 && y >= 0 && x < self.max.0 && y < self.max.1
+    }
+
+    /// Fills one span's pixels, positions interpolated linearly from `start` to `end` (both
+    /// in 1/256 pixel, `end` one pixel past the span). Stepping in 1/2048 pixel keeps the
+    /// eighths exact.
+    fn span(&self, start: (i64, i64), end: (i64, i64), pixels: &mut [u8], greys: &mut [u8]) {
+        let step = (end.0 - start.0, end.1 - start.1);
+        let (mut x, mut y) = (start.0 * SPAN as i64, start.1 * SPAN as i64);
+        // Both ends inside means every point between is (the span is straight).
+        let all_inside = self.inside(start) && self.inside(end);
+        for (px, grey) in pixels.chunks_exact_mut(3).zip(greys.iter_mut()) {
+            let at = (x >> 3, y >> 3);
+            x += step.0;
+            y += step.1;
+            if all_inside || self.inside(at) {
+                let rgb = self.bilinear(at);
+                px.copy_from_slice(&rgb);
+                *grey = crate::locate::luma(&rgb) as u8;
+            }
+        }
+    }
+
+    /// The colour at `(x, y)` in 1/256 pixel, which must be inside.
+    fn bilinear(&self, (x, y): (i64, i64)) -> [u8; 3] {
+        let (ax, ay) = ((x & 255) as u32, (y & 255) as u32);
+        // The four taps' weights, summing to 2^16: the same as blending the rows then the
+        // columns, with one rounding.
+        let w = [
+            (256 - ax) * (256 - ay),
+            ax * (256 - ay),
+            (256 - ax) * ay,
+            ax * ay,
+        ];
+        let i = (y >> 8) as usize * self.stride + (x >> 8) as usize * 3;
+        let top = &self.raw[i..i + 6];
+        let bottom = &self.raw[i + self.stride..i + self.stride + 6];
+        std::array::from_fn(|c| {
+            let sum = u32::from(top[c]) * w[0]
+                + u32::from(top[c + 3]) * w[1]
+                + u32::from(bottom[c]) * w[2]
+                + u32::from(bottom[c + 3]) * w[3];
+            ((sum + (1 << 15)) >> 16) as u8
+        })
+    }
 }
 
 /// Maps original-picture points into the square picture: the inverse of the homography that
