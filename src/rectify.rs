@@ -157,26 +157,6 @@ impl Source<'_> {
     }
 }
 
-/// Maps original-picture points into the square picture: the inverse of the homography that
-/// `rectify` samples with, as a row-major 3x3 matrix (apply then divide by the third row).
-pub(crate) fn picture_to_square(quad: &Quad) -> [f64; 9] {
-    let h = square_to_quad(&quad.corners, SIDE as f64);
-    let [a, b, c, d, e, f, g, hh] = h;
-    let i = 1.0;
-    // The adjugate: the inverse up to a scale, which the division removes.
-    [
-        e * i - f * hh,
-        c * hh - b * i,
-        b * f - c * e,
-        f * g - d * i,
-        a * i - c * g,
-        c * d - a * f,
-        d * hh - e * g,
-        b * g - a * hh,
-        a * e - b * d,
-    ]
-}
-
 /// The homography (row-major, h[8] = 1) taking the square [0, side]^2 to the quadrilateral
 /// `corners` (clockwise from top-left), by the classic closed form for a unit square.
 pub(crate) fn square_to_quad(corners: &[(f32, f32); 4], side: f64) -> [f64; 8] {
@@ -208,25 +188,6 @@ pub(crate) fn square_to_quad(corners: &[(f32, f32); 4], side: f64) -> [f64; 8] {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn picture_to_square_inverts_the_warp() {
-        let quad = Quad {
-            corners: [(10.0, 12.0), (400.0, 20.0), (390.0, 410.0), (5.0, 400.0)],
-        };
-        let m = picture_to_square(&quad);
-        let s = SIDE as f64;
-        let expected = [(0.0, 0.0), (s, 0.0), (s, s), (0.0, s)];
-        for (&(x, y), (ex, ey)) in quad.corners.iter().zip(expected) {
-            let (x, y) = (f64::from(x), f64::from(y));
-            let den = m[6] * x + m[7] * y + m[8];
-            let (u, v) = (
-                (m[0] * x + m[1] * y + m[2]) / den,
-                (m[3] * x + m[4] * y + m[5]) / den,
-            );
-            assert!((u - ex).abs() < 1e-6 && (v - ey).abs() < 1e-6, "{u} {v}");
-        }
-    }
 
     #[test]
     fn stepped_homography_agrees_with_the_projection() {

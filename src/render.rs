@@ -1,14 +1,17 @@
 //! Render: draw the answer into the empty cells of the ORIGINAL picture, through the inverse
-//! of the rectifying projection, so a tilted grid gets tilted digits. Digits are anti-aliased
-//! (coverage from the bundled font's outlines), sized like the givens, centred in their cells,
-//! in a colour that stands out from the givens and suits the background. Nothing outside the
-//! drawn glyphs changes.
+//! of the rectifying projection, so a tilted grid gets tilted digits. Each digit's outline
+//! (from the bundled font) is placed in its cell of the square picture, its points are carried
+//! through the projection, and it is rasterised anti-aliased right where it lands: sized like
+//! the givens, centred, in a colour that stands out from the givens and suits the background.
+//! Nothing outside the drawn glyphs changes.
 
-use ab_glyph::{Font, FontRef, PxScale};
+use ab_glyph::{point, Font, FontRef, Outline, OutlineCurve, Point};
+use ab_glyph_rasterizer::Rasterizer;
 use image::RgbImage;
+use imageproc::geometric_transformations::Projection;
 use rayon::prelude::*;
 
-use crate::board::{Board, Digit, Pos};
+use crate::board::{Board, Pos};
 use crate::cells::{Author, Cells};
 use crate::rectify::{Rectified, CELL};
 
@@ -17,38 +20,6 @@ pub(crate) static FONT: &[u8] = include_bytes!("../assets/fonts/DejaVuSans.ttf")
 
 /// Answer digits are this fraction of the cell tall when there are no givens to copy.
 const DEFAULT_HEIGHT: f32 = 0.6;
-
-/// A digit rasterised once: coverage 0-1 on a grid of `scale` raster pixels per square pixel.
-struct Raster {
-    width: u32,
-    height: u32,
-    coverage: Vec<f32>,
-}
-
-impl Raster {
-    /// Bilinear coverage at raster coordinates (x, y); 0 outside.
-    fn sample(&self, x: f32, y: f32) -> f32 {
-        let (x, y) = (x - 0.5, y - 0.5);
-        let (w, h) = (self.width as i32, self.height as i32);
-        // Every tap outside: the common case around a glyph, decided before any rounding.
-        if !(x > -1.0 && y > -1.0 && x < w as f32 && y < h as f32) {
-            return 0.0;
-        }
-        // floor for values above -1, without a libm call
-        let (x0, y0) = ((x + 1.0) as i32 - 1, (y + 1.0) as i32 - 1);
-        let (fx, fy) = (x - x0 as f32, y - y0 as f32);
-        let at = |xi: i32, yi: i32| -> f32 {
-            if xi < 0 || yi < 0 || xi >= w || yi >= h {
-                0.0
-            } else {
-                self.coverage[(yi * w + xi) as usize]
-            }
-        };
-        let top = at(x0, y0) * (1.0 - fx) + at(x0 + 1, y0) * fx;
-        let bottom = at(x0, y0 + 1) * (1.0 - fx) + at(x0 + 1, y0 + 1) * fx;
-        top * (1.0 - fy) + bottom * fy
-    }
-}
 
 /// Draws every digit of `solution` whose cell is empty in the picture (no given, no entry).
 /// Returns how many digits were drawn.
@@ -60,43 +31,31 @@ pub fn draw_answer(
     colour: Option<[u8; 3]>,
 ) -> usize {
     let font = FontRef::try_from_slice(FONT).expect("the bundled font is valid");
-    let colour = colour.unwrap_or_else(|| answer_colour(cells));
-    let height = digit_height(cells);
-    // Raster at the original picture's resolution so strokes stay crisp after mapping back.
-    let scale = (rect.quad.mean_side() / (9 * CELL) as f32).max(1.0);
-    let back = rect.projection.invert();
-    let mut rasters: [Option<Raster>; 9] = Default::default();
-    let mut jobs = Vec::new();
-    for pos in Pos::all() {
-        if cells.glyphs[pos.index()].is_some() {
-            continue;
-        }
-        let Some(digit) = solution.get(pos) else {
-            continue;
-        };
-        rasters[digit.get() as usize - 1]
-            .get_or_insert_with(|| rasterise(&font, digit, height * scale));
-        jobs.push((pos, digit));
-    }
-    // Each digit's new pixels are worked out in parallel from the untouched picture, then
-    // written in turn: the digits' boxes do not overlap where they change pixels.
-    let canvas = Canvas {
-        image,
-        rect,
-        back: &back,
-        cells,
-        scale,
-        colour,
-    };
-    let patches: Vec<Vec<(u32, u32, [u8; 3])>> = jobs
-        .par_iter()
-        .filter_map(|&(pos, digit)| {
-            let raster = rasters[digit.get() as usize - 1].as_ref()?;
-            Some(canvas.paint(pos, raster, cells.marked[pos.index()]))
+    let jobs: Vec<(Pos, Outline)> = Pos::all()
+        .filter(|pos| cells.glyphs[pos.index()].is_none())
+        .filter_map(|pos| {
+            let digit = solution.get(pos)?;
+            Some((pos, font.outline(font.glyph_id(digit.to_char()))?))
         })
         .collect();
-    for (x, y, rgb) in patches.iter().flatten() {
-        image.put_pixel(*x, *y, image::Rgb(*rgb));
+    let painter = Painter {
+        image,
+        back: rect.projection.invert(),
+        cells,
+        height: digit_height(cells),
+        colour: colour.unwrap_or_else(|| answer_colour(cells)),
+    };
+    // Each digit's new pixels are worked out in parallel from the untouched picture, then
+    // written in turn: the digits' boxes do not overlap where they change pixels.
+    let patches: Vec<Vec<(u32, u32, [u8; 3])>> = jobs
+        .par_iter()
+        .map(|(pos, outline)| painter.paint(*pos, outline, cells.marked[pos.index()]))
+        .collect();
+    let width = image.width() as usize;
+    let raw: &mut [u8] = image;
+    for &(x, y, rgb) in patches.iter().flatten() {
+        let i = (y as usize * width + x as usize) * 3;
+        raw[i..i + 3].copy_from_slice(&rgb);
     }
     jobs.len()
 }
@@ -135,123 +94,196 @@ pub fn answer_colour(cells: &Cells) -> [u8; 3] {
     }
 }
 
-/// The digit's coverage at `height` raster pixels tall (ink height, not em size).
-fn rasterise(font: &FontRef<'_>, digit: Digit, height: f32) -> Raster {
-    let id = font.glyph_id(digit.to_char());
-    let probe = id.with_scale(PxScale::from(100.0));
-    let ink_at_100 = font
-        .outline_glyph(probe)
-        .map_or(72.0, |g| g.px_bounds().height());
-    let glyph = id.with_scale(PxScale::from(100.0 * height / ink_at_100));
-    let Some(outlined) = font.outline_glyph(glyph) else {
-        return Raster {
-            width: 0,
-            height: 0,
-            coverage: Vec::new(),
-        };
-    };
-    let bounds = outlined.px_bounds();
-    let (w, h) = (bounds.width() as u32 + 1, bounds.height() as u32 + 1);
-    let mut coverage = vec![0f32; (w * h) as usize];
-    outlined.draw(|x, y, c| {
-        if x < w && y < h {
-            coverage[(y * w + x) as usize] = c;
-        }
-    });
-    Raster {
-        width: w,
-        height: h,
-        coverage,
-    }
-}
-
 /// What every digit of one picture is drawn with.
-struct Canvas<'a> {
+struct Painter<'a> {
     image: &'a RgbImage,
-    rect: &'a Rectified,
-    back: &'a imageproc::geometric_transformations::Projection,
+    /// Square picture -> original picture.
+    back: Projection,
     cells: &'a Cells,
-    scale: f32,
+    /// The digits' ink height in square-picture pixels.
+    height: f32,
     colour: [u8; 3],
 }
 
-impl Canvas<'_> {
-    /// The pixels that change when one digit is blended into its cell: each original pixel
-    /// near the cell is mapped into the square picture, then into the raster centred on the
-    /// cell. With `erase`, the cell's interior is first painted that colour, clearing pencil
-    /// marks the answer replaces.
-    fn paint(&self, pos: Pos, raster: &Raster, erase: Option<[u8; 3]>) -> Vec<(u32, u32, [u8; 3])> {
-        let (cells, scale) = (self.cells, self.scale);
-        let interior =
-            crate::cells::cell_area(&cells.lines_x, &cells.lines_y, pos.row(), pos.col());
+impl Painter<'_> {
+    /// The pixels that change when one digit is blended into its cell. With `erase`, the
+    /// cell's interior is first painted that colour, clearing pencil marks the answer
+    /// replaces.
+    fn paint(
+        &self,
+        pos: Pos,
+        outline: &Outline,
+        erase: Option<[u8; 3]>,
+    ) -> Vec<(u32, u32, [u8; 3])> {
+        let cells = self.cells;
         let (x0, x1) = (cells.lines_x[pos.col()], cells.lines_x[pos.col() + 1]);
         let (y0, y1) = (cells.lines_y[pos.row()], cells.lines_y[pos.row() + 1]);
-        let (cx, cy) = ((x0 + x1) / 2.0, (y0 + y1) / 2.0);
-        // Visit the whole cell when erasing marks, else only the glyph's box.
-        let (hw, hh) = match erase {
-            Some(_) => ((x1 - x0) / 2.0, (y1 - y0) / 2.0),
-            None => (
-                raster.width as f32 / scale / 2.0 + 1.0,
-                raster.height as f32 / scale / 2.0 + 1.0,
-            ),
+        let centre = ((x0 + x1) / 2.0, (y0 + y1) / 2.0);
+        let glyph = self.glyph_coverage(outline, centre);
+        let Some(erase) = erase else {
+            return glyph.blend_over(self.image, self.colour);
         };
-        let (x0, x1, y0, y1) = (cx - hw, cx + hw, cy - hh, cy + hh);
-        let corners = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)].map(|p| *self.back * p);
-        let (w, h) = self.image.dimensions();
-        let (min_x, max_x) = pixel_span(corners.map(|c| c.0), w);
-        let (min_y, max_y) = pixel_span(corners.map(|c| c.1), h);
-        let m = crate::rectify::picture_to_square(&self.rect.quad);
-        let (half_w, half_h) = (raster.width as f32 / 2.0, raster.height as f32 / 2.0);
-        let mut changed = Vec::new();
-        for y in min_y..max_y {
-            // The row's first pixel centre in homogeneous square coordinates, stepped along x.
-            let (px, py) = (f64::from(min_x) + 0.5, f64::from(y) + 0.5);
-            let mut num_x = m[0] * px + m[1] * py + m[2];
-            let mut num_y = m[3] * px + m[4] * py + m[5];
-            let mut den = m[6] * px + m[7] * py + m[8];
-            for x in min_x..max_x {
-                let inv = 1.0 / den;
-                let (sx, sy) = ((num_x * inv) as f32, (num_y * inv) as f32);
-                num_x += m[0];
-                num_y += m[3];
-                den += m[6];
-                let erased = erase.filter(|_| {
-                    sx >= interior.0 as f32
-                        && sx < interior.2 as f32
-                        && sy >= interior.1 as f32
-                        && sy < interior.3 as f32
-                });
-                let alpha = raster.sample((sx - cx) * scale + half_w, (sy - cy) * scale + half_h);
-                if alpha <= 0.0 && erased.is_none() {
-                    continue;
-                }
-                let mut p = erased.unwrap_or(self.image.get_pixel(x, y).0);
-                if alpha > 0.0 {
-                    for (v, &c) in p.iter_mut().zip(&self.colour) {
-                        let blended = f32::from(*v) * (1.0 - alpha) + f32::from(c) * alpha;
-                        *v = (blended + 0.5) as u8; // blended >= 0: rounds to nearest
-                    }
-                }
+        let (ix0, iy0, ix1, iy1) =
+            crate::cells::cell_area(&cells.lines_x, &cells.lines_y, pos.row(), pos.col());
+        let (ix0, iy0, ix1, iy1) = (ix0 as f32, iy0 as f32, ix1 as f32, iy1 as f32);
+        let corners = [(ix0, iy0), (ix1, iy0), (ix1, iy1), (ix0, iy1)].map(|p| self.to_picture(p));
+        let edges = (0..4).map(|i| OutlineCurve::Line(corners[i], corners[(i + 1) % 4]));
+        let Some(interior) = Coverage::rasterise(edges.collect(), self.image) else {
+            return Vec::new();
+        };
+        // The glyph over the erased interior, then the glyph's pixels outside it. Pixels the
+        // erasing leaves as they were are not listed.
+        let mut changed = Vec::with_capacity(interior.alpha.len());
+        interior.for_each_covered(self.image, |x, y, a, under| {
+            let p = blend(blend(under, erase, a), self.colour, glyph.at(x, y));
+            if p != under {
                 changed.push((x, y, p));
             }
-        }
+        });
+        glyph.for_each_covered(self.image, |x, y, a, under| {
+            if interior.at(x, y) == 0.0 {
+                changed.push((x, y, blend(under, self.colour, a)));
+            }
+        });
         changed
+    }
+
+    /// The digit's outline, scaled to the givens' height and centred on `centre` in the
+    /// square picture, rasterised where it lands in the original.
+    fn glyph_coverage(&self, outline: &Outline, centre: (f32, f32)) -> Coverage {
+        // ab_glyph's unscaled bounds hold y_max in `min.y`: take the height either way.
+        let b = outline.bounds;
+        let f = self.height / (b.max.y - b.min.y).abs().max(1.0);
+        let mid = ((b.min.x + b.max.x) / 2.0, (b.min.y + b.max.y) / 2.0);
+        // Font units have y up; the square picture has y down.
+        let place = |p: Point| {
+            self.to_picture((centre.0 + (p.x - mid.0) * f, centre.1 - (p.y - mid.1) * f))
+        };
+        let curves = outline
+            .curves
+            .iter()
+            .map(|c| match *c {
+                OutlineCurve::Line(a, b) => OutlineCurve::Line(place(a), place(b)),
+                OutlineCurve::Quad(a, b, c) => OutlineCurve::Quad(place(a), place(b), place(c)),
+                OutlineCurve::Cubic(a, b, c, d) => {
+                    OutlineCurve::Cubic(place(a), place(b), place(c), place(d))
+                }
+            })
+            .collect();
+        Coverage::rasterise(curves, self.image).unwrap_or_default()
+    }
+
+    fn to_picture(&self, p: (f32, f32)) -> Point {
+        let (x, y) = self.back * p;
+        point(x, y)
     }
 }
 
-/// The whole pixels covering `values`, clipped to `0..limit`.
-fn pixel_span(values: [f32; 4], limit: u32) -> (u32, u32) {
-    let lo = values
-        .iter()
-        .copied()
-        .fold(f32::MAX, f32::min)
-        .floor()
-        .max(0.0) as u32;
-    let hi = values
-        .iter()
-        .copied()
-        .fold(f32::MIN, f32::max)
-        .ceil()
-        .max(0.0) as u32;
-    (lo, hi.min(limit))
+/// Anti-aliased coverage (0-1) of a shape over a box of the original picture.
+#[derive(Default)]
+struct Coverage {
+    /// The box's top-left pixel (it may stick out of the picture).
+    origin: (i32, i32),
+    width: u32,
+    height: u32,
+    alpha: Vec<f32>,
+}
+
+impl Coverage {
+    /// Rasterises the closed `curves`, given in picture coordinates; `None` when the shape is
+    /// not a sensible size for `image` (a degenerate projection can throw points far away, or
+    /// make them NaN, which fails these comparisons).
+    fn rasterise(curves: Vec<OutlineCurve>, image: &RgbImage) -> Option<Coverage> {
+        let (mut lo, mut hi) = (point(f32::MAX, f32::MAX), point(f32::MIN, f32::MIN));
+        for p in curves.iter().flat_map(curve_points) {
+            (lo.x, lo.y) = (lo.x.min(p.x), lo.y.min(p.y));
+            (hi.x, hi.y) = (hi.x.max(p.x), hi.y.max(p.y));
+        }
+        let (w, h) = (image.width() as f32, image.height() as f32);
+        let sane =
+            |lo: f32, hi: f32, limit: f32| lo > -limit && hi < 2.0 * limit && hi - lo < limit;
+        if !(sane(lo.x, hi.x, w) && sane(lo.y, hi.y, h)) {
+            return None;
+        }
+        let origin = (lo.x.floor() as i32, lo.y.floor() as i32);
+        let width = (hi.x.ceil() as i32 - origin.0).max(1) as u32;
+        let height = (hi.y.ceil() as i32 - origin.1).max(1) as u32;
+        let mut raster = Rasterizer::new(width as usize, height as usize);
+        let local = |p: Point| point(p.x - origin.0 as f32, p.y - origin.1 as f32);
+        for c in &curves {
+            match *c {
+                OutlineCurve::Line(a, b) => raster.draw_line(local(a), local(b)),
+                OutlineCurve::Quad(a, b, c) => raster.draw_quad(local(a), local(b), local(c)),
+                OutlineCurve::Cubic(a, b, c, d) => {
+                    raster.draw_cubic(local(a), local(b), local(c), local(d))
+                }
+            }
+        }
+        let mut alpha = vec![0f32; (width * height) as usize];
+        raster.for_each_pixel(|i, a| alpha[i] = a.min(1.0));
+        Some(Coverage {
+            origin,
+            width,
+            height,
+            alpha,
+        })
+    }
+
+    /// The coverage at picture pixel (x, y); 0 outside the box.
+    fn at(&self, x: u32, y: u32) -> f32 {
+        let (x, y) = (
+            x as i64 - i64::from(self.origin.0),
+            y as i64 - i64::from(self.origin.1),
+        );
+        if (0..i64::from(self.width)).contains(&x) && (0..i64::from(self.height)).contains(&y) {
+            self.alpha[(y as u32 * self.width + x as u32) as usize]
+        } else {
+            0.0
+        }
+    }
+
+    /// The covered pixels inside the picture, with `colour` blended over the picture's.
+    fn blend_over(&self, image: &RgbImage, colour: [u8; 3]) -> Vec<(u32, u32, [u8; 3])> {
+        let mut out = Vec::with_capacity(self.alpha.iter().filter(|&&a| a > 0.0).count());
+        self.for_each_covered(image, |x, y, a, under| {
+            out.push((x, y, blend(under, colour, a)))
+        });
+        out
+    }
+
+    /// Calls `f(x, y, coverage, colour there)` for each covered pixel inside the picture.
+    fn for_each_covered(&self, image: &RgbImage, mut f: impl FnMut(u32, u32, f32, [u8; 3])) {
+        let (w, h) = (i64::from(image.width()), i64::from(image.height()));
+        let raw = image.as_raw();
+        let rows = self.alpha.chunks_exact(self.width as usize);
+        for (row, y) in rows
+            .zip(i64::from(self.origin.1)..)
+            .filter(|(_, y)| (0..h).contains(y))
+        {
+            for (&a, x) in row.iter().zip(i64::from(self.origin.0)..) {
+                if a > 0.0 && (0..w).contains(&x) {
+                    let i = (y * w + x) as usize * 3;
+                    f(x as u32, y as u32, a, [raw[i], raw[i + 1], raw[i + 2]]);
+                }
+            }
+        }
+    }
+}
+
+/// A curve's end and control points.
+fn curve_points(c: &OutlineCurve) -> Vec<Point> {
+    match *c {
+        OutlineCurve::Line(a, b) => vec![a, b],
+        OutlineCurve::Quad(a, b, c) => vec![a, b, c],
+        OutlineCurve::Cubic(a, b, c, d) => vec![a, b, c, d],
+    }
+}
+
+/// `colour` over `p` at coverage `alpha` (0-1), in 1/256 steps.
+fn blend(p: [u8; 3], colour: [u8; 3], alpha: f32) -> [u8; 3] {
+    // alpha >= 0: + 0.5 then truncation rounds to nearest
+    let a = ((alpha * 256.0 + 0.5) as u32).min(256);
+    std::array::from_fn(|c| {
+        ((u32::from(p[c]) * (256 - a) + u32::from(colour[c]) * a + 128) >> 8) as u8
+    })
 }
