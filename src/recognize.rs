@@ -38,13 +38,38 @@ impl Feature {
             ((h * s).round() as u32).clamp(1, FRAME_H),
         );
         let (ox, oy) = ((FRAME_W - nw) / 2, (FRAME_H - nh) / 2);
-        let (sx, sy) = (w / nw as f32, h / nh as f32);
-        let mut v = vec![0f32; (FRAME_W * FRAME_H) as usize];
-        for y in 0..nh {
-            for x in 0..nw {
-                let value = box_average(ink, x as f32 * sx, y as f32 * sy, sx, sy);
-                v[((y + oy) * FRAME_W + x + ox) as usize] = value;
+        let columns = BoxWeights::new(ink.width(), nw);
+        let rows = BoxWeights::new(ink.height(), nh);
+        // The box average is separable: each source row is first reduced to the frame's
+        // width, then the reduced rows are averaged down to its height.
+        let (width, nw) = (ink.width().max(1) as usize, nw as usize);
+        let mut narrowed = vec![0f32; ink.height() as usize * nw];
+        for (line, out) in ink
+            .as_raw()
+            .chunks_exact(width)
+            .zip(narrowed.chunks_exact_mut(nw))
+        {
+            for (x, o) in out.iter_mut().enumerate() {
+                let (first, weights) = columns.taps(x);
+                let sum: f32 = (line[first..].iter().zip(weights))
+                    .map(|(&v, w)| f32::from(v) * w)
+                    .sum();
+                *o = sum * columns.scale[x];
             }
+        }
+        let mut v = vec![0f32; (FRAME_W * FRAME_H) as usize];
+        for (y, out) in v
+            .chunks_exact_mut(FRAME_W as usize)
+            .skip(oy as usize)
+            .take(nh as usize)
+            .enumerate()
+        {
+            let (first, weights) = rows.taps(y);
+            let out = &mut out[ox as usize..ox as usize + nw];
+            for (row, &w) in narrowed.chunks_exact(nw).skip(first).zip(weights) {
+                out.iter_mut().zip(row).for_each(|(o, &r)| *o += r * w);
+            }
+            out.iter_mut().for_each(|o| *o *= rows.scale[y]);
         }
         let mean = v.iter().sum::<f32>() / v.len() as f32;
         v.iter_mut().for_each(|x| *x -= mean);
@@ -54,36 +79,60 @@ impl Feature {
     }
 }
 
-/// The mean of `img` over the box [x, x+bw) x [y, y+bh), whole source pixels weighted by
-/// how much of them the box covers.
-fn box_average(img: &GrayImage, x: f32, y: f32, bw: f32, bh: f32) -> f32 {
-    let (x1, y1) = (x + bw, y + bh);
-    let mut sum = 0.0;
-    let mut area = 0.0;
-    // x, y >= 0: truncation is floor, without a libm call per frame pixel
-    let mut py = (y as u32) as f32;
-    while py < y1 {
-        let wy = (py + 1.0).min(y1) - py.max(y);
-        let mut px = (x as u32) as f32;
-        while px < x1 {
-            let wx = (px + 1.0).min(x1) - px.max(x);
-            let (ix, iy) = (
-                (px as u32).min(img.width() - 1),
-                (py as u32).min(img.height() - 1),
-            );
-            sum += f32::from(img.get_pixel(ix, iy)[0]) * wx * wy;
-            area += wx * wy;
-            px += 1.0;
-        }
-        py += 1.0;
-    }
-    sum / area.max(1e-6)
+/// Box-filter weights along one axis: for each of `frame` pixels spread evenly over `source`
+/// pixels, the source pixels its span [k * step, (k + 1) * step) covers and by how much. A
+/// span reaching past the last pixel gives the last pixel the weight beyond it.
+struct BoxWeights {
+    /// Per frame pixel: its first source pixel and where its weights sit in `weights`.
+    spans: Vec<(usize, std::ops::Range<usize>)>,
+    weights: Vec<f32>,
+    /// Per frame pixel: 1 / its total weight.
+    scale: Vec<f32>,
 }
 
-/// Dot product in eight independent lanes, which the compiler turns into SIMD.
-fn dot(a: &[f32], b: &[f32]) -> f32 {
+impl BoxWeights {
+    fn new(source: u32, frame: u32) -> BoxWeights {
+        let last = source.max(1) - 1;
+        let step = source.max(1) as f32 / frame as f32;
+        let mut out = BoxWeights {
+            spans: Vec::with_capacity(frame as usize),
+            weights: Vec::new(),
+            scale: Vec::with_capacity(frame as usize),
+        };
+        for k in 0..frame {
+            let (start, end) = (k as f32 * step, k as f32 * step + step);
+            // start >= 0: truncation is floor, without a libm call
+            let first = (start as u32).min(last);
+            let at = out.weights.len();
+            let mut p = first as f32;
+            while p < end {
+                let w = (p + 1.0).min(end) - p.max(start);
+                if p as u32 > last {
+                    *out.weights.last_mut().expect("the first pixel is inside") += w;
+                } else {
+                    out.weights.push(w);
+                }
+                p += 1.0;
+            }
+            let total: f32 = out.weights[at..].iter().sum();
+            out.scale.push(1.0 / total.max(1e-6));
+            out.spans.push((first as usize, at..out.weights.len()));
+        }
+        out
+    }
+
+    /// Frame pixel `k`'s first source pixel and weights.
+    fn taps(&self, k: usize) -> (usize, &[f32]) {
+        let (first, range) = &self.spans[k];
+        (*first, &self.weights[range.clone()])
+    }
+}
+
+/// The cosine of two features: a dot product in eight independent lanes, which the compiler
+/// turns into SIMD.
+fn dot(a: &Feature, b: &Feature) -> f32 {
     let mut acc = [0f32; 8];
-    for (ca, cb) in a.chunks_exact(8).zip(b.chunks_exact(8)) {
+    for (ca, cb) in a.0.chunks_exact(8).zip(b.0.chunks_exact(8)) {
         for i in 0..8 {
             acc[i] += ca[i] * cb[i];
         }
@@ -159,7 +208,7 @@ impl Templates {
         for t in &self.templates {
             let i = t.digit.get() as usize - 1;
             for (scores, feature) in best.iter_mut().zip(&features) {
-                scores[i] = scores[i].max(dot(&feature.0, &t.feature.0));
+                scores[i] = scores[i].max(dot(feature, &t.feature));
             }
         }
         best.into_iter()
