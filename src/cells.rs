@@ -77,7 +77,12 @@ pub fn slice(rect: &Rectified) -> Cells {
     let (lines_x, lines_y) = find_lines(&line_ink);
     let areas: [(u32, u32, u32, u32); 81] =
         std::array::from_fn(|i| cell_area(&lines_x, &lines_y, i / 9, i % 9));
-    let backgrounds = areas.map(|area| cell_background(gray, area));
+    // Cells are independent: their backgrounds are found in parallel.
+    let mut backgrounds = [0u8; 81];
+    areas
+        .par_iter()
+        .zip(backgrounds.par_iter_mut())
+        .for_each(|(&area, bg)| *bg = cell_background(gray, area));
     let contrast = text_contrast(gray, &areas, &backgrounds, dark);
     let threshold = MIN_INK.max((contrast as f32 * INK_FRACTION) as i32);
     // Cells are independent: split over the thread pool.
@@ -154,18 +159,26 @@ fn text_contrast(
     backgrounds: &[u8; 81],
     dark: bool,
 ) -> i32 {
-    let mut hist = [0u32; 256];
-    let mut total = 0u32;
     let w = gray.width() as usize;
-    for (&(x0, y0, x1, y1), &bg) in areas.iter().zip(backgrounds) {
+    // Each cell's histogram in parallel, then summed.
+    let cell_hist = |(&(x0, y0, x1, y1), &bg): (&(u32, u32, u32, u32), &u8)| {
+        let mut hist = [0u32; 256];
         let stand_out = stand_out_table(bg, dark);
         for y in y0 as usize..y1 as usize {
             for &v in &gray.as_raw()[y * w + x0 as usize..y * w + x1 as usize] {
                 hist[stand_out[v as usize] as usize] += 1;
             }
         }
-        total += (x1 - x0) * (y1 - y0);
-    }
+        hist
+    };
+    let add = |mut a: [u32; 256], b: [u32; 256]| {
+        a.iter_mut().zip(b).for_each(|(a, b)| *a += b);
+        a
+    };
+    let hist = (areas.par_iter().zip(backgrounds.par_iter()))
+        .map(cell_hist)
+        .reduce(|| [0u32; 256], add);
+    let total: u32 = hist.iter().sum();
     // Digits cover a few percent of the cells; the 99.5th percentile sits inside strokes.
     let target = total - total / 200;
     let mut seen = 0;
@@ -390,28 +403,28 @@ fn stroke_colour(rect: &Rectified, ink: &GrayImage, origin: (u32, u32)) -> [u8; 
 }
 
 /// The grid's typical background colour: the mean of pixels whose grey is the median grey.
+/// Every other row and column is plenty for a mean over most of the square.
 fn background_colour(image: &RgbImage, gray: &GrayImage, bg: u8) -> [u8; 3] {
-    let mut sum = [0u64; 3];
-    let mut n = 0u64;
+    let rows = (image.as_raw().par_chunks_exact(image.width() as usize * 3))
+        .zip(gray.as_raw().par_chunks_exact(gray.width() as usize))
+        .step_by(2);
     // Rows at a time into u32 sums: one row of 504 pixels cannot overflow them.
-    for (rgb, grey) in image
-        .as_raw()
-        .chunks_exact(image.width() as usize * 3)
-        .zip(gray.as_raw().chunks_exact(gray.width() as usize))
-    {
+    let row_sums = |(rgb, grey): (&[u8], &[u8])| {
         let mut row = [0u32; 4];
-        for (p, &g) in rgb.chunks_exact(3).zip(grey) {
+        for (p, &g) in rgb.chunks_exact(6).zip(grey.iter().step_by(2)) {
             let take = u32::from(g.abs_diff(bg) <= 2);
             row[0] += u32::from(p[0]) * take;
             row[1] += u32::from(p[1]) * take;
             row[2] += u32::from(p[2]) * take;
             row[3] += take;
         }
-        (0..3).for_each(|i| sum[i] += u64::from(row[i]));
-        n += u64::from(row[3]);
-    }
+        row.map(u64::from)
+    };
+    let [r, g, b, n] = rows
+        .map(row_sums)
+        .reduce(|| [0u64; 4], |a, b| std::array::from_fn(|i| a[i] + b[i]));
     let n = n.max(1);
-    [(sum[0] / n) as u8, (sum[1] / n) as u8, (sum[2] / n) as u8]
+    [(r / n) as u8, (g / n) as u8, (b / n) as u8]
 }
 
 fn distance(a: [u8; 3], b: [f32; 3]) -> f32 {
