@@ -12,9 +12,13 @@ use image::{GrayImage, RgbImage};
 use imageproc::geometric_transformations::Projection;
 use rayon::prelude::*;
 
-/// The working image's longer side, in pixels: enough to see the lines of a grid that fills a
-/// quarter of a phone screen, small enough to label components in a few milliseconds.
-const WORK_SIZE: u32 = 1200;
+/// The working image's longer side, in pixels, unless that takes blocks larger than
+/// `MAX_BLOCK`: enough to see the lines of a grid that fills a quarter of a phone screen,
+/// small enough to label components in a few milliseconds.
+const WORK_SIZE: u32 = 800;
+/// The largest block of original pixels one working pixel averages: the smallest grid we
+/// read (~250 px) keeps over 60 working pixels, enough for its ten lines, in any picture.
+const MAX_BLOCK: usize = 4;
 /// A pixel counts as ink when it is this many grey levels darker than its neighbourhood
 /// (JPEG noise and paper texture stay below ~10 levels).
 const INK_CONTRAST: i32 = 8;
@@ -107,45 +111,32 @@ pub fn locate(image: &RgbImage) -> Result<Located, NotFound> {
     }
 }
 
-/// Greyscale at working size: each working pixel averages a `k x k` block of the original.
-/// The `k` rows of a block are first summed byte by byte (a loop the compiler vectorises:
-/// this reads every byte of the picture, the largest cost of locating), then each block's
-/// channel sums are weighted once.
+/// Greyscale at working size: each working pixel averages a `k x k` block of the original
+/// (the right and bottom edges' leftover pixels are dropped). The `k` rows of a block are
+/// first summed byte by byte (a loop the compiler vectorises: this reads every byte of the
+/// picture, the largest cost of locating), then each block's channel sums are weighted once.
 fn working_gray(image: &RgbImage) -> (GrayImage, f32) {
     let (w, h) = (image.width() as usize, image.height() as usize);
-    let k = w.max(h).div_ceil(WORK_SIZE as usize).max(1);
+    let k = w.max(h).div_ceil(WORK_SIZE as usize).clamp(1, MAX_BLOCK);
     let (ww, wh) = (w / k, h / k);
     let mut out = vec![0u8; ww.max(1) * wh.max(1)];
     let raw = image.as_raw();
     let used = ww * k * 3;
-    let per_block = 1.0 / (1000 * k * k) as f64;
     let block_rows = |oy: usize| (oy * k..(oy + 1) * k).map(move |y| &raw[y * w * 3..][..used]);
     // Working rows are independent: split over the thread pool, one sum buffer per task.
+    // u16 sums (4 rows of 255 fit) take twice the bytes per instruction of u32 ones.
     let rows = out.par_chunks_exact_mut(ww.max(1)).enumerate().take(wh);
-    match k {
-        // Up to 257 rows of 255 fit a u16 sum, which takes twice the bytes per instruction
-        // of a u32 one; the common block sizes are summed in one pass.
-        2..=4 => rows.for_each_init(
-            || vec![0u16; used],
-            |sums, (oy, out_row)| match k {
-                2 => blocks_to_gray::<2>(column_sums::<2>(block_rows(oy), sums), out_row),
-                3 => blocks_to_gray::<3>(column_sums::<3>(block_rows(oy), sums), out_row),
-                _ => blocks_to_gray::<4>(column_sums::<4>(block_rows(oy), sums), out_row),
-            },
-        ),
-        _ => rows.for_each_init(
-            || vec![0u32; used],
-            |sums, (oy, out_row)| {
-                sums.fill(0);
-                for line in block_rows(oy) {
-                    sums.iter_mut()
-                        .zip(line)
-                        .for_each(|(s, &b)| *s += u32::from(b));
-                }
-                blocks_to_gray_any(sums, k, out_row, per_block)
-            },
-        ),
-    }
+    rows.for_each_init(
+        || vec![0u16; used],
+        |sums, (oy, out_row)| match k {
+            1 => blocks_to_gray::<1>(column_sums::<1>(block_rows(oy), sums), out_row),
+            2 => blocks_to_gray::<2>(column_sums::<2>(block_rows(oy), sums), out_row),
+            3 => blocks_to_gray::<3>(column_sums::<3>(block_rows(oy), sums), out_row),
+            _ => {
+                blocks_to_gray::<MAX_BLOCK>(column_sums::<MAX_BLOCK>(block_rows(oy), sums), out_row)
+            }
+        },
+    );
     let gray = GrayImage::from_raw(ww.max(1) as u32, wh.max(1) as u32, out)
         .expect("buffer sized for the working image");
     (gray, k as f32)
@@ -183,25 +174,6 @@ fn blocks_to_gray<const K: usize>(sums: &[u16], out: &mut [u8]) {
         let weighted = u64::from(rgb[0] * 299 + rgb[1] * 587 + rgb[2] * 114);
         *o = ((weighted * reciprocal) >> SHIFT) as u8;
     }
-}
-
-/// [`blocks_to_gray`] for any block size.
-fn blocks_to_gray_any(sums: &[u32], k: usize, out: &mut [u8], per_block: f64) {
-    for (o, block) in out.iter_mut().zip(sums.chunks_exact(k * 3)) {
-        let mut rgb = [0u32; 3];
-        for px in block.chunks_exact(3) {
-            rgb.iter_mut().zip(px).for_each(|(c, &v)| *c += v);
-        }
-        *o = block_luma(rgb, per_block);
-    }
-}
-
-/// floor(luma of the channel sums x 1000 / pixels), as `per_block` = 1 / (1000 x pixels):
-/// without a division per pixel; the half keeps the product clear of whole numbers, far
-/// beyond f64's rounding error.
-fn block_luma([r, g, b]: [u32; 3], per_block: f64) -> u8 {
-    let weighted = u64::from(r) * 299 + u64::from(g) * 587 + u64::from(b) * 114;
-    ((weighted as i64 as f64 + 0.5) * per_block) as u8
 }
 
 /// Rec. 601 luma of an RGB pixel, 0-255.
