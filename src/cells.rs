@@ -9,7 +9,7 @@
 use image::{GrayImage, Luma, RgbImage};
 use rayon::prelude::*;
 
-use crate::locate::{is_dark_background, median};
+use crate::locate::{is_dark_background, median, Histogram};
 use crate::rectify::{Rectified, CELL};
 
 /// A glyph shorter than this fraction of the cell is a pencil mark or noise, not a digit.
@@ -162,14 +162,13 @@ fn text_contrast(
     let w = gray.width() as usize;
     // Each cell's histogram in parallel, then summed.
     let cell_hist = |(&(x0, y0, x1, y1), &bg): (&(u32, u32, u32, u32), &u8)| {
-        let mut hist = [0u32; 256];
+        let mut hist = Histogram::new();
         let stand_out = stand_out_table(bg, dark);
         for y in y0 as usize..y1 as usize {
-            for &v in &gray.as_raw()[y * w + x0 as usize..y * w + x1 as usize] {
-                hist[stand_out[v as usize] as usize] += 1;
-            }
+            let row = &gray.as_raw()[y * w + x0 as usize..y * w + x1 as usize];
+            hist.add(row, |v| stand_out[v as usize]);
         }
-        hist
+        hist.counts()
     };
     let add = |mut a: [u32; 256], b: [u32; 256]| {
         a.iter_mut().zip(b).for_each(|(a, b)| *a += b);
@@ -217,14 +216,13 @@ pub(crate) fn cell_area(
 }
 
 fn cell_background(gray: &GrayImage, (x0, y0, x1, y1): (u32, u32, u32, u32)) -> u8 {
-    let mut hist = [0u32; 256];
+    let mut hist = Histogram::new();
     let w = gray.width() as usize;
     let raw = gray.as_raw();
     for y in y0 as usize..y1 as usize {
-        for &v in &raw[y * w + x0 as usize..y * w + x1 as usize] {
-            hist[v as usize] += 1;
-        }
+        hist.add(&raw[y * w + x0 as usize..y * w + x1 as usize], |v| v);
     }
+    let hist = hist.counts();
     let half = (x1 - x0) * (y1 - y0) / 2;
     let mut seen = 0;
     hist.iter()

@@ -193,16 +193,45 @@ pub(crate) fn is_dark_background(median: u8) -> bool {
 
 /// The median of `values` (the upper one for an even count); 255 for none.
 pub(crate) fn median(values: &[u8]) -> u8 {
-    let mut hist = [0u32; 256];
-    values.iter().for_each(|&v| hist[v as usize] += 1);
+    let mut hist = Histogram::new();
+    hist.add(values, |v| v);
     let half = values.len() / 2;
     let mut seen = 0;
-    hist.iter()
+    hist.counts()
+        .iter()
         .position(|&n| {
             seen += n as usize;
             seen > half
         })
         .unwrap_or(255) as u8
+}
+
+/// Counts of grey levels, kept in four interleaved parts: in a plain background, where one
+/// level follows another, a single table would make every count wait for the one before.
+pub(crate) struct Histogram([[u32; 256]; 4]);
+
+impl Histogram {
+    pub(crate) fn new() -> Histogram {
+        Histogram([[0; 256]; 4])
+    }
+
+    /// Counts the level `level(v)` of each of `values`.
+    pub(crate) fn add(&mut self, values: &[u8], level: impl Fn(u8) -> u8) {
+        let mut quads = values.chunks_exact(4);
+        for quad in &mut quads {
+            for (part, &v) in self.0.iter_mut().zip(quad) {
+                part[level(v) as usize] += 1;
+            }
+        }
+        for &v in quads.remainder() {
+            self.0[0][level(v) as usize] += 1;
+        }
+    }
+
+    /// The count of each level.
+    pub(crate) fn counts(&self) -> [u32; 256] {
+        std::array::from_fn(|i| self.0.iter().map(|part| part[i]).sum())
+    }
 }
 
 /// White where a pixel stands out from its neighbourhood in the ink direction (darker on a
