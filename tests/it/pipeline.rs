@@ -172,7 +172,9 @@ fn a_small_grid_in_a_huge_picture_is_read() {
     // The 340 px sample placed in an 8000 x 6000 white picture: the working image averages
     // blocks of at most 4 x 4 pixels, so the grid keeps enough pixels to show its lines.
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("samples");
-    let small = image::open(dir.join("small-cantarell.png")).unwrap().into_rgb8();
+    let small = image::open(dir.join("small-cantarell.png"))
+        .unwrap()
+        .into_rgb8();
     let truth = std::fs::read_to_string(dir.join("small-cantarell.txt")).unwrap();
     let givens: Board = truth.lines().next().unwrap().parse().unwrap();
     let mut huge = image::RgbImage::from_pixel(8000, 6000, image::Rgb([255, 255, 255]));
