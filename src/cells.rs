@@ -222,15 +222,7 @@ fn cell_background(gray: &GrayImage, (x0, y0, x1, y1): (u32, u32, u32, u32)) -> 
     for y in y0 as usize..y1 as usize {
         hist.add(&raw[y * w + x0 as usize..y * w + x1 as usize], |v| v);
     }
-    let hist = hist.counts();
-    let half = (x1 - x0) * (y1 - y0) / 2;
-    let mut seen = 0;
-    hist.iter()
-        .position(|&n| {
-            seen += n;
-            seen > half
-        })
-        .unwrap_or(0) as u8
+    hist.median().unwrap_or(0)
 }
 
 /// How ink is told from background in one cell.

@@ -195,15 +195,7 @@ pub(crate) fn is_dark_background(median: u8) -> bool {
 pub(crate) fn median(values: &[u8]) -> u8 {
     let mut hist = Histogram::new();
     hist.add(values, |v| v);
-    let half = values.len() / 2;
-    let mut seen = 0;
-    hist.counts()
-        .iter()
-        .position(|&n| {
-            seen += n as usize;
-            seen > half
-        })
-        .unwrap_or(255) as u8
+    hist.median().unwrap_or(255)
 }
 
 /// Counts of grey levels, kept in four interleaved parts: in a plain background, where one
@@ -231,6 +223,18 @@ impl Histogram {
     /// The count of each level.
     pub(crate) fn counts(&self) -> [u32; 256] {
         std::array::from_fn(|i| self.0.iter().map(|part| part[i]).sum())
+    }
+
+    /// The median level (the upper one for an even count); `None` when nothing was counted.
+    pub(crate) fn median(&self) -> Option<u8> {
+        let counts = self.counts();
+        let half = counts.iter().sum::<u32>() / 2;
+        let mut seen = 0;
+        let level = counts.iter().position(|&n| {
+            seen += n;
+            seen > half
+        })?;
+        Some(level as u8)
     }
 }
 

@@ -162,13 +162,7 @@ impl Painter<'_> {
         let curves = outline
             .curves
             .iter()
-            .map(|c| match *c {
-                OutlineCurve::Line(a, b) => OutlineCurve::Line(place(a), place(b)),
-                OutlineCurve::Quad(a, b, c) => OutlineCurve::Quad(place(a), place(b), place(c)),
-                OutlineCurve::Cubic(a, b, c, d) => {
-                    OutlineCurve::Cubic(place(a), place(b), place(c), place(d))
-                }
-            })
+            .map(|c| map_points(c, place))
             .collect();
         Coverage::rasterise(curves, self.image).unwrap_or_default()
     }
@@ -211,12 +205,10 @@ impl Coverage {
         let mut raster = Rasterizer::new(width as usize, height as usize);
         let local = |p: Point| point(p.x - origin.0 as f32, p.y - origin.1 as f32);
         for c in &curves {
-            match *c {
-                OutlineCurve::Line(a, b) => raster.draw_line(local(a), local(b)),
-                OutlineCurve::Quad(a, b, c) => raster.draw_quad(local(a), local(b), local(c)),
-                OutlineCurve::Cubic(a, b, c, d) => {
-                    raster.draw_cubic(local(a), local(b), local(c), local(d))
-                }
+            match map_points(c, local) {
+                OutlineCurve::Line(a, b) => raster.draw_line(a, b),
+                OutlineCurve::Quad(a, b, c) => raster.draw_quad(a, b, c),
+                OutlineCurve::Cubic(a, b, c, d) => raster.draw_cubic(a, b, c, d),
             }
         }
         let mut alpha = vec![0f32; (width * height) as usize];
@@ -267,6 +259,15 @@ impl Coverage {
                 }
             }
         }
+    }
+}
+
+/// The same curve with every point moved by `f`.
+fn map_points(c: &OutlineCurve, f: impl Fn(Point) -> Point) -> OutlineCurve {
+    match *c {
+        OutlineCurve::Line(a, b) => OutlineCurve::Line(f(a), f(b)),
+        OutlineCurve::Quad(a, b, c) => OutlineCurve::Quad(f(a), f(b), f(c)),
+        OutlineCurve::Cubic(a, b, c, d) => OutlineCurve::Cubic(f(a), f(b), f(c), f(d)),
     }
 }
 
