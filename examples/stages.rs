@@ -1,0 +1,109 @@
+//! Runs one stage of the image pipeline N times on the phone sample, for profilers that count
+//! instructions (valgrind's callgrind), whose counts do not drift with the machine's load:
+//!
+//! ```text
+//! cargo build --release --example stages
+//! RAYON_NUM_THREADS=1 valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+//!     target/release/examples/stages STAGE N
+//! ```
+//!
+//! A stage's instructions per call are (count for N = 3 - count for N = 1) / 2, which cancels
+//! the set-up. STAGE is one of locate, rectify, cells, recognize, render, or all (read, solve
+//! and render, as the pipeline bench's "beyond decode + encode"). Prints the mean wall time.
+
+use std::path::Path;
+use std::time::Instant;
+
+use image::{GrayImage, RgbImage};
+use sudoku_snap::recognize::Templates;
+use sudoku_snap::solve::Verdict;
+use sudoku_snap::{cells, correct, decode, locate, rectify, render, Board, Options, Snap};
+
+const PHONE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/samples/phone-1170x2532.png");
+
+/// Everything the stages take, made once.
+struct Inputs {
+    image: RgbImage,
+    quad: locate::Quad,
+    rectified: rectify::Rectified,
+    cells: cells::Cells,
+    templates: Templates,
+    snap: Snap,
+    solution: Board,
+}
+
+fn solve(snap: &Snap, image: &RgbImage) -> (sudoku_snap::Reading, Board) {
+    let reading = snap
+        .read(image, Path::new(PHONE), &mut Default::default())
+        .expect("the phone sample has a grid");
+    let solved = correct::solve_read(&reading.givens, &reading.evidence, 2);
+    let Ok(Verdict::Unique(solution)) = solved.verdict else {
+        panic!("the phone sample must solve");
+    };
+    (reading, solution)
+}
+
+fn run(stage: &str, inputs: &Inputs, canvas: &mut RgbImage) {
+    use std::hint::black_box;
+    match stage {
+        "locate" => drop(black_box(locate::locate(&inputs.image).ok())),
+        "rectify" => drop(black_box(rectify::rectify(&inputs.image, &inputs.quad))),
+        "cells" => drop(black_box(cells::slice(&inputs.rectified))),
+        "recognize" => {
+            let inks: Vec<&GrayImage> = inputs
+                .cells
+                .glyphs
+                .iter()
+                .flatten()
+                .map(|g| &g.ink)
+                .collect();
+            drop(black_box(inputs.templates.recognize_all(&inks)));
+        }
+        "render" => {
+            let (rect, cells) = (&inputs.rectified, &inputs.cells);
+            black_box(render::draw_answer(
+                canvas,
+                rect,
+                cells,
+                &inputs.solution,
+                None,
+            ));
+        }
+        "all" => {
+            let (reading, solution) = solve(&inputs.snap, &inputs.image);
+            let (rect, cells) = (&reading.rectified, &reading.cells);
+            black_box(render::draw_answer(canvas, rect, cells, &solution, None));
+        }
+        other => panic!("unknown stage {other}"),
+    }
+}
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let stage = args.next().unwrap_or_else(|| "all".into());
+    let n: usize = args
+        .next()
+        .map_or(100, |s| s.parse().expect("N is a number"));
+    let path = Path::new(PHONE);
+    let bytes = std::fs::read(path).expect("samples/phone-1170x2532.png");
+    let image = decode::decode_bytes(&bytes, path, u64::MAX).expect("the sample decodes");
+    let snap = Snap::new(Options::default()).expect("the bundled templates load");
+    let (reading, solution) = solve(&snap, &image);
+    let quad = reading.rectified.quad;
+    let inputs = Inputs {
+        cells: reading.cells,
+        rectified: reading.rectified,
+        templates: Templates::load(None).expect("the bundled templates load"),
+        quad,
+        snap,
+        solution,
+        image,
+    };
+    let mut canvas = inputs.image.clone();
+    let started = Instant::now();
+    for _ in 0..n {
+        run(&stage, &inputs, &mut canvas);
+    }
+    let ms = started.elapsed().as_secs_f64() * 1000.0 / n.max(1) as f64;
+    eprintln!("{stage}: {ms:.3} ms per call over {n}");
+}
