@@ -83,16 +83,15 @@ pub fn slice(rect: &Rectified) -> Cells {
         .par_iter()
         .zip(backgrounds.par_iter_mut())
         .for_each(|(&area, bg)| *bg = cell_background(gray, area));
-    let contrast = text_contrast(gray, &areas, &backgrounds, dark);
+    let stand_outs = backgrounds.map(|bg| stand_out_table(bg, dark));
+    let contrast = text_contrast(gray, &areas, &stand_outs);
     let threshold = MIN_INK.max((contrast as f32 * INK_FRACTION) as i32);
     // Cells are independent: split over the thread pool.
-    let (mut glyphs, marked): (Vec<_>, Vec<_>) = areas
-        .par_iter()
-        .zip(backgrounds.par_iter())
-        .map(|(&area, &cell_bg)| {
+    let (mut glyphs, marked): (Vec<_>, Vec<_>) = (areas.par_iter().zip(&backgrounds))
+        .zip(&stand_outs)
+        .map(|((&area, &cell_bg), stand_out)| {
             let ink = Ink {
-                dark,
-                background: cell_bg,
+                stand_out,
                 threshold,
                 contrast,
             };
@@ -156,25 +155,19 @@ fn line_peaks(profile: &[u32]) -> [f32; 10] {
 fn text_contrast(
     gray: &GrayImage,
     areas: &[(u32, u32, u32, u32); 81],
-    backgrounds: &[u8; 81],
-    dark: bool,
+    stand_outs: &[[u8; 256]; 81],
 ) -> i32 {
-    let w = gray.width() as usize;
     // Each cell's histogram in parallel, then summed.
-    let cell_hist = |(&(x0, y0, x1, y1), &bg): (&(u32, u32, u32, u32), &u8)| {
+    let cell_hist = |(&area, stand_out): (&(u32, u32, u32, u32), &[u8; 256])| {
         let mut hist = Histogram::new();
-        let stand_out = stand_out_table(bg, dark);
-        for y in y0 as usize..y1 as usize {
-            let row = &gray.as_raw()[y * w + x0 as usize..y * w + x1 as usize];
-            hist.add(row, |v| stand_out[v as usize]);
-        }
+        area_rows(gray, area).for_each(|row| hist.add(row, |v| stand_out[v as usize]));
         hist.counts()
     };
     let add = |mut a: [u32; 256], b: [u32; 256]| {
         a.iter_mut().zip(b).for_each(|(a, b)| *a += b);
         a
     };
-    let hist = (areas.par_iter().zip(backgrounds.par_iter()))
+    let hist = (areas.par_iter().zip(stand_outs.par_iter()))
         .map(cell_hist)
         .reduce(|| [0u32; 256], add);
     let total: u32 = hist.iter().sum();
@@ -198,6 +191,16 @@ fn stand_out_table(background: u8, dark: bool) -> [u8; 256] {
     })
 }
 
+/// The rows of `gray` within `area` (x0, y0, x1, y1).
+fn area_rows(
+    gray: &GrayImage,
+    (x0, y0, x1, y1): (u32, u32, u32, u32),
+) -> impl Iterator<Item = &[u8]> {
+    let w = gray.width() as usize;
+    (y0 as usize..y1 as usize)
+        .map(move |y| &gray.as_raw()[y * w + x0 as usize..y * w + x1 as usize])
+}
+
 /// The cell's interior (x0, y0, x1, y1), line remnants cut away.
 pub(crate) fn cell_area(
     xs: &[f32; 10],
@@ -215,22 +218,16 @@ pub(crate) fn cell_area(
     )
 }
 
-fn cell_background(gray: &GrayImage, (x0, y0, x1, y1): (u32, u32, u32, u32)) -> u8 {
+fn cell_background(gray: &GrayImage, area: (u32, u32, u32, u32)) -> u8 {
     let mut hist = Histogram::new();
-    let w = gray.width() as usize;
-    let raw = gray.as_raw();
-    for y in y0 as usize..y1 as usize {
-        hist.add(&raw[y * w + x0 as usize..y * w + x1 as usize], |v| v);
-    }
+    area_rows(gray, area).for_each(|row| hist.add(row, |v| v));
     hist.median().unwrap_or(0)
 }
 
 /// How ink is told from background in one cell.
-struct Ink {
-    /// Ink is lighter than the background.
-    dark: bool,
-    /// The cell's background grey.
-    background: u8,
+struct Ink<'a> {
+    /// How far each grey level stands out from the cell's background, in the ink direction.
+    stand_out: &'a [u8; 256],
     /// The least stand-out that counts as ink.
     threshold: i32,
     /// The grid's text contrast, which maps to full ink.
@@ -244,18 +241,15 @@ fn isolate_digit(
     rect: &Rectified,
     gray: &GrayImage,
     area: (u32, u32, u32, u32),
-    ink: &Ink,
+    ink: &Ink<'_>,
 ) -> (Option<Glyph>, bool) {
     let (x0, y0, x1, y1) = area;
     let (w, h) = (x1 - x0, y1 - y0);
-    let (threshold, contrast) = (ink.threshold, ink.contrast);
-    let stand_out = stand_out_table(ink.background, ink.dark);
+    let (threshold, contrast, stand_out) = (ink.threshold, ink.contrast, ink.stand_out);
     let strength =
         |x: u32, y: u32| i32::from(stand_out[gray.get_pixel(x0 + x, y0 + y)[0] as usize]);
-    let stride = gray.width() as usize;
     let mut mask = Vec::with_capacity((w * h) as usize);
-    for y in y0 as usize..y1 as usize {
-        let row = &gray.as_raw()[y * stride + x0 as usize..y * stride + x1 as usize];
+    for row in area_rows(gray, area) {
         mask.extend(
             row.iter()
                 .map(|&v| i32::from(stand_out[v as usize]) > threshold),

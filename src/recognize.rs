@@ -54,7 +54,7 @@ impl Feature {
                 let sum: f32 = (line[first..].iter().zip(weights))
                     .map(|(&v, w)| f32::from(v) * w)
                     .sum();
-                *o = sum * columns.scale[x];
+                *o = sum;
             }
         }
         let mut v = vec![0f32; (FRAME_W * FRAME_H) as usize];
@@ -69,7 +69,6 @@ impl Feature {
             for (row, &w) in narrowed.chunks_exact(nw).skip(first).zip(weights) {
                 out.iter_mut().zip(row).for_each(|(o, &r)| *o += r * w);
             }
-            out.iter_mut().for_each(|o| *o *= rows.scale[y]);
         }
         let mean = v.iter().sum::<f32>() / v.len() as f32;
         v.iter_mut().for_each(|x| *x -= mean);
@@ -85,9 +84,8 @@ impl Feature {
 struct BoxWeights {
     /// Per frame pixel: its first source pixel and where its weights sit in `weights`.
     spans: Vec<(usize, std::ops::Range<usize>)>,
+    /// Each frame pixel's weights sum to 1.
     weights: Vec<f32>,
-    /// Per frame pixel: 1 / its total weight.
-    scale: Vec<f32>,
 }
 
 impl BoxWeights {
@@ -97,7 +95,6 @@ impl BoxWeights {
         let mut out = BoxWeights {
             spans: Vec::with_capacity(frame as usize),
             weights: Vec::new(),
-            scale: Vec::with_capacity(frame as usize),
         };
         for k in 0..frame {
             let (start, end) = (k as f32 * step, k as f32 * step + step);
@@ -115,7 +112,9 @@ impl BoxWeights {
                 p += 1.0;
             }
             let total: f32 = out.weights[at..].iter().sum();
-            out.scale.push(1.0 / total.max(1e-6));
+            out.weights[at..]
+                .iter_mut()
+                .for_each(|w| *w /= total.max(1e-6));
             out.spans.push((first as usize, at..out.weights.len()));
         }
         out
