@@ -28,8 +28,10 @@ fn main() -> ExitCode {
     };
     match run(cli) {
         Ok(outcome) => outcome.into(),
+        // The reader of our results has gone (`| head`): nothing left to do, and no error.
+        Err(e) if app::console::stdout_gone(&e) => Outcome::Success.into(),
         Err(e) => {
-            eprintln!("error: {e:#}");
+            err!("error: {e:#}");
             Outcome::Usage.into()
         }
     }

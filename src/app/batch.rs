@@ -202,14 +202,14 @@ fn emit(
         let message = e.to_string();
         let name = r.input.display().to_string();
         if message.contains(&name) {
-            eprintln!("error: {message}");
+            crate::err!("error: {message}");
         } else {
-            eprintln!("error: {name}: {message}");
+            crate::err!("error: {name}: {message}");
         }
     }
     for c in &r.corrections {
         let (cell, read, used) = (c.cell, c.read, c.used);
-        eprintln!(
+        crate::err!(
             "{}: corrected {cell}: read {read}, used {used}",
             r.input.display()
         );
@@ -262,12 +262,12 @@ fn csv_field(field: &str) -> String {
 /// Prints the summary (unless quiet) and the reason of an early stop; returns the outcome.
 fn finish(summary: &Summary, quiet: bool) -> Outcome {
     if let Some(e) = &summary.fatal {
-        eprintln!(
+        crate::err!(
             "error: {e}\nstopped: nothing more can be written there; {} inputs not processed",
             summary.not_processed
         );
     } else if summary.interrupted {
-        eprintln!(
+        crate::err!(
             "interrupted: {} inputs not processed; run the same command again to finish",
             summary.not_processed
         );
@@ -276,7 +276,7 @@ fn finish(summary: &Summary, quiet: bool) -> Outcome {
         let n = summary.processed();
         let secs = summary.elapsed.as_secs_f64();
         let c = |s| summary.count(s);
-        eprintln!(
+        crate::err!(
             "{n} inputs in {secs:.2} s ({:.1} images/s): {} solved, {} ambiguous, {} unsolvable, {} no grid, {} errors, {} skipped",
             n as f64 / secs.max(1e-9),
             c(Status::Solved),

@@ -77,7 +77,7 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<Outcome> {
                 Ok(g) => print_one(&mut out, &g, format)?,
                 Err(e) => {
                     out.flush()?;
-                    eprintln!("error: {e:#}");
+                    crate::err!("error: {e:#}");
                     return Ok(Outcome::SomeFailed);
                 }
             }

@@ -74,7 +74,7 @@ pub fn run(args: GradeArgs) -> anyhow::Result<Outcome> {
         for r in &reports {
             if let Some(e) = &r.error {
                 failed = true;
-                eprintln!("{}: {e}", r.origin);
+                crate::err!("{}: {e}", r.origin);
             }
             print_report(&mut out, r, format)?;
         }

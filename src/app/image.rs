@@ -39,10 +39,10 @@ pub fn run(args: ImageArgs) -> anyhow::Result<Outcome> {
             outcome = outcome.max(Outcome::SomeFailed);
         }
         if let Some(e) = &report.error {
-            eprintln!("error: {e}");
+            crate::err!("error: {e}");
         }
         for c in &report.corrections {
-            eprintln!(
+            crate::err!(
                 "{}: corrected {}: read {}, used {}",
                 input.display(),
                 c.cell,
@@ -71,7 +71,7 @@ pub(super) fn options(args: &ImageArgs) -> Options {
 
 pub(super) fn print_timings(r: &Report) {
     let t = &r.timings;
-    eprintln!(
+    crate::err!(
         "{}: decode {:.1} ms, locate {:.1} ms, recognize {:.1} ms, solve {:.1} ms, render {:.1} ms, encode {:.1} ms, total {:.1} ms",
         r.input.display(), t.decode, t.locate, t.recognize, t.solve, t.render, t.encode, t.total
     );

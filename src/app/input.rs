@@ -30,17 +30,21 @@ pub fn each_puzzle_chunk(
         let (name, text) = match read_input(input, n + 1) {
             Ok(v) => v,
             Err(e) => {
-                eprintln!("error: {e:#}");
+                crate::err!("error: {e:#}");
                 outcome = outcome.max(Outcome::SomeFailed);
                 continue;
             }
         };
         let mut puzzles = text::puzzles(&text).peekable();
         if puzzles.peek().is_none() {
-            eprintln!("error: {name}: no puzzle found");
+            crate::err!("error: {name}: no puzzle found");
             outcome = outcome.max(Outcome::SomeFailed);
         }
         loop {
+            if super::console::stderr_closed() {
+                // Nobody reads our messages any more: wind down as for a closed stdout.
+                return Ok(outcome);
+            }
             let chunk: Vec<Parsed> = puzzles.by_ref().take(CHUNK).collect();
             if chunk.is_empty() {
                 break;

@@ -2,6 +2,7 @@
 //! results. Outcomes fold into the process exit code.
 
 pub mod batch;
+pub mod console;
 pub mod generate;
 pub mod grade;
 pub mod image;

@@ -67,7 +67,7 @@ pub fn run(args: SolveArgs) -> anyhow::Result<Outcome> {
             if !r.is_success() {
                 failed = true;
                 if let Some(e) = &r.error {
-                    eprintln!("{}: {e}", r.origin);
+                    crate::err!("{}: {e}", r.origin);
                 }
             }
             print_report(&mut out, r, format, mode)?;
