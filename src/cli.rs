@@ -189,6 +189,18 @@ pub struct ImageArgs {
     #[arg(long, value_name = "N", default_value_t = 100_000_000)]
     pub max_pixels: u64,
 
+    /// Memory in MB the pictures in work may take at once; a picture that needs more to
+    /// decode is refused (a PNG is read row by row at a reduced size instead).
+    #[arg(long, value_name = "MB", default_value_t = 1024,
+          value_parser = clap::value_parser!(u64).range(16..=1 << 30))]
+    pub max_memory: u64,
+
+    /// Pictures with more pixels are scaled down to at most this many before reading; the
+    /// answer is drawn on the smaller picture.
+    #[arg(long, value_name = "N", default_value_t = 40_000_000,
+          value_parser = clap::value_parser!(u64).range(1_000_000..))]
+    pub max_working_pixels: u64,
+
     /// How many misread digits the solver may correct (0 turns correction off).
     #[arg(long, value_name = "N", default_value_t = 2)]
     pub max_corrections: usize,

@@ -5,11 +5,12 @@
 use std::io;
 use std::path::{Path, PathBuf};
 
-use image::{GrayImage, Rgb, RgbImage};
+use image::{DynamicImage, GrayImage, ImageFormat, Rgb};
 use imageproc::drawing::{draw_hollow_rect_mut, draw_line_segment_mut};
 use imageproc::rect::Rect;
 
 use crate::cells::{Author, Cells};
+use crate::encode;
 use crate::locate::Located;
 use crate::recognize::Recognized;
 use crate::rectify::Rectified;
@@ -21,13 +22,21 @@ fn file(dir: &Path, name: &Path, what: &str) -> PathBuf {
     dir.join(format!("{stem}.{what}.png"))
 }
 
-fn save(image: &RgbImage, path: PathBuf) -> io::Result<()> {
-    image.save(&path).map_err(io::Error::other)
+/// Writes a debug picture as PNG by the output policy: atomically, and never over the input
+/// it is about (`name`).
+fn save(image: impl Into<DynamicImage>, path: PathBuf, name: &Path) -> io::Result<()> {
+    encode::check_not_input(name, &path).map_err(io::Error::other)?;
+    let mut bytes = Vec::new();
+    image
+        .into()
+        .write_to(&mut io::Cursor::new(&mut bytes), ImageFormat::Png)
+        .map_err(io::Error::other)?;
+    encode::write_bytes_atomic(&bytes, &path).map_err(io::Error::other)
 }
 
 /// The ink map alone (when no grid was found).
 pub fn write_ink(dir: &Path, name: &Path, ink: &GrayImage) -> io::Result<()> {
-    ink.save(file(dir, name, "ink")).map_err(io::Error::other)
+    save(ink.clone(), file(dir, name, "ink"), name)
 }
 
 /// The ink map with the accepted quadrilateral in red.
@@ -40,7 +49,7 @@ pub fn write_located(dir: &Path, name: &Path, located: &Located) -> io::Result<(
     for i in 0..4 {
         draw_line_segment_mut(&mut canvas, c[i], c[(i + 1) % 4], Rgb([255, 0, 0]));
     }
-    save(&canvas, file(dir, name, "edges-corners"))
+    save(canvas, file(dir, name, "edges-corners"), name)
 }
 
 /// The straightened grid with the lines found (green) and each digit's box: red for givens,
@@ -60,7 +69,7 @@ pub fn write_cells(
     for &y in &cells.lines_y {
         draw_line_segment_mut(&mut canvas, (0.0, y), (side, y), Rgb([0, 200, 0]));
     }
-    save(&canvas, file(dir, name, "rectified"))?;
+    save(canvas.clone(), file(dir, name, "rectified"), name)?;
     for (i, glyph) in cells.glyphs.iter().enumerate() {
         let (Some(g), Some(r)) = (glyph, &evidence[i]) else {
             continue;
@@ -87,5 +96,5 @@ pub fn write_cells(
             );
         }
     }
-    save(&canvas, file(dir, name, "cells"))
+    save(canvas, file(dir, name, "cells"), name)
 }

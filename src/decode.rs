@@ -1,72 +1,513 @@
-//! Decode: a path or bytes -> an RGB image, upright (EXIF orientation applied), with the
-//! declared size checked against a pixel limit before any pixel is decoded.
+//! Decode: a path or bytes -> an RGB image, upright (EXIF orientation applied), within limits
+//! set before any pixel is decoded: a declared-size limit in pixels, a byte limit on what the
+//! decoder may hold (16-bit samples and alpha counted), and a working size above which the
+//! picture is scaled down (PNG row by row while decoding, so a huge PNG never sits in memory
+//! whole). A [`MemoryBudget`] shared by concurrent decodes keeps a batch's memory flat in the
+//! number of threads. Only regular files are opened: a FIFO would block forever.
 
-use std::io::Cursor;
+use std::fs::File;
+use std::io::{BufRead, BufReader, Cursor, Read, Seek, SeekFrom};
 use std::path::Path;
+use std::sync::{Condvar, Mutex};
 
-use image::{DynamicImage, ImageDecoder, ImageFormat, ImageReader, Limits, RgbImage};
+use image::metadata::Orientation;
+use image::{DynamicImage, ImageDecoder, ImageError, ImageFormat, ImageReader, RgbImage};
 
 use crate::error::{Error, Result};
 
-/// Reads and decodes the image at `path`.
+/// What decoding one picture may cost.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Pictures declaring more pixels than this are refused before decoding.
+    /// Default: 100 million.
+    pub max_pixels: u64,
+    /// Bytes the decoded picture may take in the decoder's own layout (a 16-bit RGBA pixel
+    /// is 8 bytes). PNG larger than this is still read, row by row and scaled down; other
+    /// formats are refused. Default: 512 MiB.
+    pub max_bytes: u64,
+    /// Pictures with more pixels are scaled down by a whole factor to at most this many, the
+    /// answer drawn on the smaller picture. Default: 40 million (a 7,700 x 5,200 photo).
+    pub working_pixels: u64,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_pixels: 100_000_000,
+            max_bytes: 512 << 20,
+            working_pixels: 40_000_000,
+        }
+    }
+}
+
+/// Reads and decodes the image at `path`, refusing more than `max_pixels` declared pixels.
 pub fn decode_file(path: &Path, max_pixels: u64) -> Result<RgbImage> {
-    let bytes = std::fs::read(path).map_err(|source| Error::Io {
-        path: path.to_path_buf(),
-        source,
-    })?;
-    decode_bytes(&bytes, path, max_pixels)
+    let limits = Limits {
+        max_pixels,
+        ..Limits::default()
+    };
+    decode_file_within(path, &limits, &MemoryBudget::unlimited()).map(|(image, _)| image)
 }
 
 /// Decodes an encoded image held in memory; `path` only names it in errors.
 pub fn decode_bytes(bytes: &[u8], path: &Path, max_pixels: u64) -> Result<RgbImage> {
+    let limits = Limits {
+        max_pixels,
+        ..Limits::default()
+    };
+    let budget = MemoryBudget::unlimited();
+    decode_from(Cursor::new(bytes), path, &limits, &budget).map(|(image, _)| image)
+}
+
+/// Reads and decodes the image at `path` within `limits`, first reserving from `budget` the
+/// memory it will need; the reservation is returned with the picture and lasts as long as
+/// the caller keeps it (the picture's whole trip through the pipeline).
+pub fn decode_file_within<'b>(
+    path: &Path,
+    limits: &Limits,
+    budget: &'b MemoryBudget,
+) -> Result<(RgbImage, Reservation<'b>)> {
+    let file = open_regular(path)?;
+    decode_from(BufReader::new(file), path, limits, budget)
+}
+
+/// Opens `path` for reading if it is a regular file (after following links); anything else
+/// is an error naming what it is, before it is opened, since opening a FIFO blocks.
+pub fn open_regular(path: &Path) -> Result<File> {
+    let io_error = |source| Error::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    let not_regular = |meta: &std::fs::Metadata| {
+        (!meta.is_file()).then(|| Error::NotAFile {
+            path: path.to_path_buf(),
+            kind: file_kind(meta),
+        })
+    };
+    let meta = std::fs::metadata(path).map_err(io_error)?;
+    if let Some(e) = not_regular(&meta) {
+        return Err(e);
+    }
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        // Should the path be swapped for a FIFO after the check, the open must not block.
+        use std::os::unix::fs::OpenOptionsExt;
+        const O_NONBLOCK: i32 = 0o4000;
+        options.custom_flags(if cfg!(target_os = "linux") {
+            O_NONBLOCK
+        } else {
+            0
+        });
+    }
+    let file = options.open(path).map_err(io_error)?;
+    let meta = file.metadata().map_err(io_error)?;
+    match not_regular(&meta) {
+        Some(e) => Err(e),
+        None => Ok(file),
+    }
+}
+
+/// What a file system object that is not a regular file is, in words.
+pub fn file_kind(meta: &std::fs::Metadata) -> &'static str {
+    let kind = meta.file_type();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_fifo() {
+            return "a named pipe (FIFO)";
+        }
+        if kind.is_socket() {
+            return "a socket";
+        }
+        if kind.is_block_device() || kind.is_char_device() {
+            return "a device";
+        }
+    }
+    if kind.is_dir() {
+        "a folder"
+    } else if kind.is_file() {
+        "a file"
+    } else {
+        "not a regular file"
+    }
+}
+
+/// Memory shared by the pictures decoded at the same time: each decode reserves what it will
+/// need and waits while the others hold too much, so a batch on 16 threads holds no more than
+/// on one. A single picture larger than the whole budget still runs, alone.
+#[derive(Debug)]
+pub struct MemoryBudget {
+    capacity: u64,
+    used: Mutex<u64>,
+    freed: Condvar,
+}
+
+impl MemoryBudget {
+    /// A budget of `bytes`.
+    pub fn new(bytes: u64) -> MemoryBudget {
+        MemoryBudget {
+            capacity: bytes.max(1),
+            used: Mutex::new(0),
+            freed: Condvar::new(),
+        }
+    }
+
+    /// A budget that never makes anyone wait.
+    pub fn unlimited() -> MemoryBudget {
+        MemoryBudget::new(u64::MAX)
+    }
+
+    /// Reserves `bytes` (at most the whole budget), waiting until they are free.
+    pub fn reserve(&self, bytes: u64) -> Reservation<'_> {
+        let bytes = bytes.min(self.capacity);
+        let mut used = self.used.lock().unwrap_or_else(|e| e.into_inner());
+        while *used + bytes > self.capacity {
+            used = self.freed.wait(used).unwrap_or_else(|e| e.into_inner());
+        }
+        *used += bytes;
+        Reservation {
+            budget: self,
+            bytes,
+        }
+    }
+}
+
+/// Memory held from a [`MemoryBudget`] until dropped.
+#[derive(Debug)]
+pub struct Reservation<'b> {
+    budget: &'b MemoryBudget,
+    bytes: u64,
+}
+
+impl Drop for Reservation<'_> {
+    fn drop(&mut self) {
+        let mut used = self.budget.used.lock().unwrap_or_else(|e| e.into_inner());
+        *used -= self.bytes;
+        self.budget.freed.notify_all();
+    }
+}
+
+/// How a picture will be decoded, decided from its header.
+struct Plan {
+    width: u32,
+    height: u32,
+    /// The whole factor the picture is scaled down by (1: full size).
+    shrink: u32,
+    /// Whether PNG rows are streamed into the (scaled) picture instead of decoding it whole.
+    stream_png: bool,
+    /// Bytes held at the peak: the decoder's buffer (when not streamed), the RGB picture, and
+    /// as much again for the encoded output.
+    peak_bytes: u64,
+}
+
+fn decode_from<'b, R: BufRead + Seek>(
+    mut reader: R,
+    path: &Path,
+    limits: &Limits,
+    budget: &'b MemoryBudget,
+) -> Result<(RgbImage, Reservation<'b>)> {
     let fail = |reason: String| Error::Decode {
         path: path.to_path_buf(),
         reason,
     };
-    if bytes.is_empty() {
+    let read_failed = |e: std::io::Error| fail(describe_io(&e));
+    let head = read_head(&mut reader).map_err(read_failed)?;
+    if head.is_empty() {
         return Err(fail("the file is empty".into()));
     }
-    let reader = ImageReader::new(Cursor::new(bytes))
-        .with_guessed_format()
-        .map_err(|e| fail(e.to_string()))?;
-    if reader.format().is_none() {
-        return Err(fail(
-            "unknown format (expected PNG, JPEG, WebP, BMP or GIF)".into(),
-        ));
-    }
-    if reader.format() == Some(ImageFormat::Jpeg) && !has_jpeg_end(bytes) {
-        // The JPEG decoder fills a cut-off picture with grey instead of failing.
-        return Err(fail("truncated JPEG (no end-of-image marker)".into()));
-    }
+    let format = image::guess_format(&head)
+        .ok()
+        .filter(|f| {
+            matches!(
+                f,
+                ImageFormat::Png
+                    | ImageFormat::Jpeg
+                    | ImageFormat::WebP
+                    | ImageFormat::Bmp
+                    | ImageFormat::Gif
+            )
+        })
+        .ok_or_else(|| fail("unknown format (expected PNG, JPEG, WebP, BMP or GIF)".into()))?;
     let too_large = |(width, height): (u32, u32)| {
-        (u64::from(width) * u64::from(height) > max_pixels).then(|| Error::TooLarge {
+        (u64::from(width) * u64::from(height) > limits.max_pixels).then(|| Error::TooLarge {
             path: path.to_path_buf(),
             width,
             height,
-            limit: max_pixels,
+            limit: limits.max_pixels,
         })
     };
     // The PNG decoder reads up to the first data chunk before it tells the size, so a bomb
     // cut after its header would pass as "unexpected end of file": read IHDR ourselves.
-    if let Some(e) = png_declared_size(bytes).and_then(too_large) {
+    if let Some(e) = png_declared_size(&head).and_then(too_large) {
         return Err(e);
     }
-    let mut decoder = reader.into_decoder().map_err(|e| fail(e.to_string()))?;
-    if let Some(e) = too_large(decoder.dimensions()) {
+    if format == ImageFormat::Jpeg && !has_jpeg_end(&mut reader).map_err(read_failed)? {
+        // The JPEG decoder fills a cut-off picture with grey instead of failing.
+        return Err(fail("the JPEG is cut off (no end-of-image marker)".into()));
+    }
+    reader.seek(SeekFrom::Start(0)).map_err(read_failed)?;
+    let mut decoder = ImageReader::with_format(&mut reader, format)
+        .into_decoder()
+        .map_err(|e| fail(describe(&e)))?;
+    let (width, height) = decoder.dimensions();
+    if let Some(e) = too_large((width, height)) {
         return Err(e);
     }
-    let mut limits = Limits::default();
-    // RGBA at 4 bytes a pixel plus the decoder's own buffers.
-    limits.max_alloc = Some(max_pixels.saturating_mul(8));
-    decoder
-        .set_limits(limits)
-        .map_err(|e| fail(e.to_string()))?;
+    let plan = plan(width, height, decoder.total_bytes(), format, limits);
+    if !plan.stream_png && decoder.total_bytes() > limits.max_bytes {
+        return Err(Error::TooMuchMemory {
+            path: path.to_path_buf(),
+            needed: decoder.total_bytes(),
+            limit: limits.max_bytes,
+        });
+    }
+    let reservation = budget.reserve(plan.peak_bytes);
     let orientation = decoder.orientation().ok();
-    let mut image = DynamicImage::from_decoder(decoder).map_err(|e| fail(e.to_string()))?;
-    if let Some(o) = orientation {
-        image.apply_orientation(o);
+    let image = if plan.stream_png {
+        drop(decoder);
+        reader.seek(SeekFrom::Start(0)).map_err(read_failed)?;
+        png_rows_scaled(reader, &plan, limits).map_err(|e| fail(describe_png(&e)))?
+    } else {
+        let mut io_limits = image::Limits::default();
+        io_limits.max_alloc = Some(limits.max_bytes);
+        decoder
+            .set_limits(io_limits)
+            .map_err(|e| fail(describe(&e)))?;
+        let image = DynamicImage::from_decoder(decoder).map_err(|e| fail(describe(&e)))?;
+        shrink(&image.into_rgb8(), plan.shrink)
+    };
+    Ok((upright(image, orientation), reservation))
+}
+
+fn upright(image: RgbImage, orientation: Option<Orientation>) -> RgbImage {
+    match orientation {
+        None | Some(Orientation::NoTransforms) => image,
+        Some(o) => {
+            let mut image = DynamicImage::ImageRgb8(image);
+            image.apply_orientation(o);
+            image.into_rgb8()
+        }
     }
-    Ok(image.into_rgb8())
+}
+
+/// The first bytes of the file (fewer when it is shorter), for guessing its format.
+fn read_head(reader: &mut impl Read) -> std::io::Result<Vec<u8>> {
+    let mut head = Vec::with_capacity(32);
+    reader.take(32).read_to_end(&mut head)?;
+    Ok(head)
+}
+
+/// Decides the scale and the decoding path from the header alone.
+fn plan(width: u32, height: u32, decoded_bytes: u64, format: ImageFormat, limits: &Limits) -> Plan {
+    let pixels = u64::from(width) * u64::from(height);
+    let shrink = shrink_factor(pixels, limits.working_pixels);
+    let stream_png = format == ImageFormat::Png && (shrink > 1 || decoded_bytes > limits.max_bytes);
+    let out_pixels = u64::from(width.div_ceil(shrink)) * u64::from(height.div_ceil(shrink));
+    let decoder_bytes = if stream_png { 0 } else { decoded_bytes };
+    Plan {
+        width,
+        height,
+        shrink,
+        stream_png,
+        peak_bytes: decoder_bytes + 2 * 3 * out_pixels,
+    }
+}
+
+/// The smallest whole factor that brings `pixels` down to at most `working` pixels.
+fn shrink_factor(pixels: u64, working: u64) -> u32 {
+    let mut k: u64 = 1;
+    while pixels.div_ceil(k * k) > working.max(1) {
+        k += 1;
+    }
+    k as u32
+}
+
+/// Decodes a PNG one row at a time into the picture scaled down by `plan.shrink`: memory is
+/// one decoded row and the scaled picture, whatever the PNG's size, depth or channels.
+/// Interlaced pictures arrive in seven passes, not rows, so they are decoded whole (8 bits a
+/// sample, within the byte limit) and scaled afterwards.
+fn png_rows_scaled<R: BufRead + Seek>(
+    reader: R,
+    plan: &Plan,
+    limits: &Limits,
+) -> std::result::Result<RgbImage, png::DecodingError> {
+    let bytes = usize::try_from(limits.max_bytes).unwrap_or(usize::MAX);
+    let mut decoder = png::Decoder::new_with_limits(reader, png::Limits { bytes });
+    decoder.set_transformations(png::Transformations::normalize_to_color8());
+    let mut png = decoder.read_info()?;
+    let channels = png.output_color_type().0.samples();
+    let mut shrinker = Shrinker::new(plan.width, plan.height, plan.shrink);
+    let mut rgb_row = vec![0u8; plan.width as usize * 3];
+    if png.info().interlaced {
+        let size = png
+            .output_buffer_size()
+            .ok_or(png::DecodingError::LimitsExceeded)?;
+        if size as u64 > limits.max_bytes {
+            return Err(png::DecodingError::LimitsExceeded);
+        }
+        let mut frame = vec![0u8; size];
+        let info = png.next_frame(&mut frame)?;
+        for row in frame
+            .chunks_exact(info.line_size)
+            .take(plan.height as usize)
+        {
+            to_rgb(row, channels, &mut rgb_row);
+            shrinker.push(&rgb_row);
+        }
+    } else {
+        while let Some(row) = png.next_row()? {
+            to_rgb(row.data(), channels, &mut rgb_row);
+            shrinker.push(&rgb_row);
+        }
+    }
+    Ok(shrinker.finish())
+}
+
+/// One row of 8-bit grey, grey+alpha, RGB or RGBA samples as RGB (alpha dropped, as
+/// `into_rgb8` does for whole pictures).
+fn to_rgb(row: &[u8], channels: usize, rgb: &mut [u8]) {
+    for (px, out) in row.chunks_exact(channels).zip(rgb.chunks_exact_mut(3)) {
+        if channels >= 3 {
+            out.copy_from_slice(&px[..3]);
+        } else {
+            out.fill(px[0]);
+        }
+    }
+}
+
+/// Scales `image` down by the whole factor `k` (a copy only when `k > 1`).
+fn shrink(image: &RgbImage, k: u32) -> RgbImage {
+    if k <= 1 {
+        return image.clone();
+    }
+    let mut shrinker = Shrinker::new(image.width(), image.height(), k);
+    for row in image.as_raw().chunks_exact(image.width() as usize * 3) {
+        shrinker.push(row);
+    }
+    shrinker.finish()
+}
+
+/// A box filter fed one RGB row at a time: every `k` rows (and at the bottom edge) one row of
+/// the scaled picture is averaged out of the running sums.
+struct Shrinker {
+    k: u32,
+    width: u32,
+    sums: Vec<u32>,
+    rows_in_band: u32,
+    out: RgbImage,
+    out_y: u32,
+}
+
+impl Shrinker {
+    fn new(width: u32, height: u32, k: u32) -> Shrinker {
+        let out_w = width.div_ceil(k);
+        Shrinker {
+            k,
+            width,
+            sums: vec![0; out_w as usize * 3],
+            rows_in_band: 0,
+            out: RgbImage::new(out_w, height.div_ceil(k)),
+            out_y: 0,
+        }
+    }
+
+    fn push(&mut self, row: &[u8]) {
+        if self.out_y >= self.out.height() {
+            return;
+        }
+        for (x, px) in row.chunks_exact(3).take(self.width as usize).enumerate() {
+            let o = x / self.k as usize * 3;
+            for (sum, &sample) in self.sums[o..o + 3].iter_mut().zip(px) {
+                *sum += u32::from(sample);
+            }
+        }
+        self.rows_in_band += 1;
+        if self.rows_in_band == self.k {
+            self.emit();
+        }
+    }
+
+    fn emit(&mut self) {
+        let (k, width, rows) = (self.k, self.width, self.rows_in_band);
+        let y = self.out_y;
+        for (x, sum) in self.sums.chunks_exact_mut(3).enumerate() {
+            let cols = k.min(width - x as u32 * k);
+            let n = cols * rows;
+            let px = self.out.get_pixel_mut(x as u32, y);
+            for (out, sum) in px.0.iter_mut().zip(sum) {
+                *out = ((*sum + n / 2) / n) as u8;
+                *sum = 0;
+            }
+        }
+        self.rows_in_band = 0;
+        self.out_y += 1;
+    }
+
+    fn finish(mut self) -> RgbImage {
+        if self.rows_in_band > 0 {
+            self.emit();
+        }
+        self.out
+    }
+}
+
+/// A decoder's error as a sentence for people: what is wrong with the file, without the
+/// decoder's internal names.
+fn describe(error: &ImageError) -> String {
+    match error {
+        ImageError::IoError(e) => describe_io(e),
+        ImageError::Limits(_) => "it needs more memory to decode than allowed".into(),
+        ImageError::Unsupported(e) => format!("it uses a feature we cannot read ({e})"),
+        ImageError::Decoding(e) => describe_damage(&e.to_string()),
+        other => describe_damage(&other.to_string()),
+    }
+}
+
+fn describe_png(error: &png::DecodingError) -> String {
+    match error {
+        png::DecodingError::IoError(e) => describe_io(e),
+        png::DecodingError::LimitsExceeded => "it needs more memory to decode than allowed".into(),
+        other => describe_damage(&other.to_string()),
+    }
+}
+
+fn describe_io(error: &std::io::Error) -> String {
+    match error.kind() {
+        std::io::ErrorKind::UnexpectedEof => "the file is cut off (it ends too early)".into(),
+        _ => format!("the file cannot be read ({error})"),
+    }
+}
+
+/// A decoder's message about damaged data, with its debug-printed internals (PNG chunk types
+/// such as `ChunkType { type: IDAT, critical: true, .. }`) reduced to their names.
+fn describe_damage(message: &str) -> String {
+    if message.contains("CRC error") {
+        let chunk = chunk_name(message)
+            .map(|c| format!(" in its {c} chunk"))
+            .unwrap_or_default();
+        return format!("the file is damaged: a checksum does not match{chunk}");
+    }
+    let mut cleaned = String::with_capacity(message.len());
+    let mut rest = message;
+    while let Some(at) = rest.find("ChunkType {") {
+        cleaned.push_str(&rest[..at]);
+        let end = rest[at..].find('}').map_or(rest.len(), |e| at + e + 1);
+        cleaned.push_str(chunk_name(&rest[at..end]).unwrap_or("a"));
+        rest = &rest[end..];
+    }
+    cleaned.push_str(rest);
+    format!("the file is damaged ({})", cleaned.trim_end_matches('.'))
+}
+
+/// The four-letter chunk type inside a debug-printed `ChunkType { type: IDAT, .. }`.
+fn chunk_name(message: &str) -> Option<&str> {
+    let after = &message[message.find("type: ")? + 6..];
+    let name = after.get(..4)?;
+    name.chars()
+        .all(|c| c.is_ascii_alphabetic())
+        .then_some(name)
 }
 
 /// Width and height from a PNG's IHDR chunk, which must come first (PNG spec 5.6): the
@@ -79,17 +520,33 @@ fn png_declared_size(bytes: &[u8]) -> Option<(u32, u32)> {
     Some((be(16), be(20)))
 }
 
-/// Whether a JPEG's bytes hold an end-of-image marker (FF D9) after the first start-of-scan
-/// (FF DA). Entropy-coded data never holds FF D9 (an FF there is followed by 00 or a restart
-/// marker), so a cut-off file lacks it. An EXIF thumbnail's own markers can hide a cut in the
-/// main picture; that case still decodes to a partly grey picture.
-fn has_jpeg_end(bytes: &[u8]) -> bool {
-    let Some(sos) = bytes.windows(2).position(|w| w == [0xFF, 0xDA]) else {
-        return false;
-    };
-    bytes[sos..].windows(2).any(|w| w == [0xFF, 0xD9])
+/// Whether a JPEG holds an end-of-image marker (FF D9) after its first start-of-scan
+/// (FF DA), read in blocks. Entropy-coded data never holds FF D9 (an FF there is followed by
+/// 00 or a restart marker), so a cut-off file lacks it. An EXIF thumbnail's own markers can
+/// hide a cut in the main picture; that case still decodes to a partly grey picture.
+fn has_jpeg_end(reader: &mut impl Read) -> std::io::Result<bool> {
+    let mut block = [0u8; 64 * 1024];
+    let mut previous = 0u8;
+    let mut in_scan = false;
+    loop {
+        let n = match reader.read(&mut block) {
+            Ok(0) => return Ok(false),
+            Ok(n) => n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        for &byte in &block[..n] {
+            if previous == 0xFF {
+                match byte {
+                    0xDA => in_scan = true,
+                    0xD9 if in_scan => return Ok(true),
+                    _ => {}
+                }
+            }
+            previous = byte;
+        }
+    }
 }
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -120,5 +577,52 @@ mod tests {
                 || e.to_string().contains("bomb.png"),
             "{e}"
         );
+    }
+
+    #[test]
+    fn shrinking_averages_whole_boxes_and_the_partial_ones_at_the_edges() {
+        let image = RgbImage::from_fn(5, 3, |x, y| image::Rgb([(10 * x + y) as u8, 0, 255]));
+        let small = shrink(&image, 2);
+        assert_eq!(small.dimensions(), (3, 2));
+        // Box (0,0): x 0-1, y 0-1 -> (0 + 10 + 1 + 11) / 4 = 5.5, rounded to 6.
+        assert_eq!(small.get_pixel(0, 0).0, [6, 0, 255]);
+        // Edge box (2,1): x 4, y 2 alone.
+        assert_eq!(small.get_pixel(2, 1).0, [42, 0, 255]);
+        assert_eq!(shrink_factor(100, 100), 1);
+        assert_eq!(shrink_factor(101, 100), 2);
+        assert_eq!(shrink_factor(99_980_001, 40_000_000), 2);
+    }
+
+    #[test]
+    fn decoder_internals_become_words() {
+        let crc = "CRC error: expected 0x1 have 0x2 while decoding ChunkType { type: IDAT, critical: true, private: false, reserved: false, safecopy: false } chunk.";
+        assert_eq!(
+            describe_damage(crc),
+            "the file is damaged: a checksum does not match in its IDAT chunk"
+        );
+        let other = "Invalid ChunkType { type: tEXt, critical: false } length.";
+        assert_eq!(
+            describe_damage(other),
+            "the file is damaged (Invalid tEXt length)"
+        );
+    }
+
+    #[test]
+    fn a_budget_makes_the_second_reservation_wait_for_the_first() {
+        let budget = MemoryBudget::new(100);
+        let first = budget.reserve(80);
+        let done = std::sync::atomic::AtomicBool::new(false);
+        std::thread::scope(|s| {
+            s.spawn(|| {
+                let _second = budget.reserve(80);
+                done.store(true, std::sync::atomic::Ordering::SeqCst);
+            });
+            std::thread::sleep(std::time::Duration::from_millis(50));
+            assert!(!done.load(std::sync::atomic::Ordering::SeqCst));
+            drop(first);
+        });
+        assert!(done.load(std::sync::atomic::Ordering::SeqCst));
+        // More than the whole budget still runs, alone.
+        drop(budget.reserve(1000));
     }
 }

@@ -21,18 +21,68 @@ pub fn format_for(path: &Path) -> Option<ImageFormat> {
     }
 }
 
-/// Refuses an output path that is (or links to) the input.
-pub fn check_not_input(input: &Path, output: &Path) -> Result<()> {
-    let same = match (input.canonicalize(), output.canonicalize()) {
-        (Ok(a), Ok(b)) => a == b,
-        _ => input == output,
-    };
-    if same {
+/// The files a run reads, so that no output of the run lands on one of them: known by
+/// device and inode on Unix (which sees through links, hard ones too), else by canonical path.
+#[derive(Clone, Debug, Default)]
+pub struct Inputs {
+    ids: std::collections::HashSet<FileId>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+enum FileId {
+    #[cfg(unix)]
+    Inode(u64, u64),
+    #[cfg_attr(unix, allow(dead_code))]
+    Path(std::path::PathBuf),
+}
+
+fn file_id(path: &Path) -> Option<FileId> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        let meta = std::fs::metadata(path).ok()?;
+        Some(FileId::Inode(meta.dev(), meta.ino()))
+    }
+    #[cfg(not(unix))]
+    {
+        path.canonicalize().ok().map(FileId::Path)
+    }
+}
+
+impl Inputs {
+    /// The inputs at `paths` (those that do not exist cannot be written over by accident).
+    pub fn new<'a>(paths: impl IntoIterator<Item = &'a Path>) -> Inputs {
+        Inputs {
+            ids: paths.into_iter().filter_map(file_id).collect(),
+        }
+    }
+
+    /// Whether `path` is (or links to) one of the inputs.
+    pub fn contains(&self, path: &Path) -> bool {
+        file_id(path).is_some_and(|id| self.ids.contains(&id))
+    }
+}
+
+/// The one policy every output goes through, checked before any work: an output is never
+/// a folder and never an input of this run. (The write itself is atomic: see
+/// [`write_bytes_atomic_to`].)
+pub fn check_output(path: &Path, inputs: &Inputs) -> Result<()> {
+    if path.is_dir() {
+        return Err(Error::OutputIsFolder {
+            path: path.to_path_buf(),
+        });
+    }
+    if inputs.contains(path) {
         return Err(Error::OutputIsInput {
-            path: output.to_path_buf(),
+            path: path.to_path_buf(),
         });
     }
     Ok(())
+}
+
+/// Refuses an output path that is a folder or is (or links to) the input.
+pub fn check_not_input(input: &Path, output: &Path) -> Result<()> {
+    check_output(output, &Inputs::new([input]))
 }
 
 /// Encodes `image` in memory in `format`.

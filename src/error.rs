@@ -51,6 +51,32 @@ pub enum Error {
         /// The limit in pixels.
         limit: u64,
     },
+    /// Decoding the image would take more memory than allowed (16-bit samples and alpha
+    /// counted); it is refused before decoding.
+    #[error("{}: decoding it needs {} MB, over the limit of {} MB (raise it with --max-memory)", path.display(), needed.div_ceil(1 << 20), limit >> 20)]
+    TooMuchMemory {
+        /// The file.
+        path: PathBuf,
+        /// Bytes the decoded picture would take.
+        needed: u64,
+        /// The limit in bytes.
+        limit: u64,
+    },
+    /// The input is not a regular file (a folder, a FIFO, a socket, a device); only files are
+    /// read, since opening a FIFO would wait forever for a writer.
+    #[error("{}: not a regular file but {kind}; only files are read", path.display())]
+    NotAFile {
+        /// The path.
+        path: PathBuf,
+        /// What it is instead, in words ("a named pipe (FIFO)").
+        kind: &'static str,
+    },
+    /// A folder given as input holds no picture.
+    #[error("{}: no pictures in this folder (PNG, JPEG, WebP, BMP or GIF; sub-folders need -r)", path.display())]
+    NoImages {
+        /// The folder.
+        path: PathBuf,
+    },
     /// No sudoku grid was found in the image.
     #[error("{}: no sudoku grid found ({reason})", path.display())]
     NoGrid {
@@ -95,6 +121,12 @@ pub enum Error {
     #[error("{}: refusing to overwrite the input; choose another output path", path.display())]
     OutputIsInput {
         /// The path given for both.
+        path: PathBuf,
+    },
+    /// The output path is a folder; outputs are files.
+    #[error("{}: is a folder; give the output a file name", path.display())]
+    OutputIsFolder {
+        /// The folder given as output.
         path: PathBuf,
     },
     /// An option value is out of range.

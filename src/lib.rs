@@ -80,13 +80,19 @@ pub struct Reading {
 pub struct Snap {
     options: Options,
     templates: Templates,
+    memory: decode::MemoryBudget,
 }
 
 impl Snap {
     /// Loads the templates (bundled, plus `options.templates_dir`).
     pub fn new(options: Options) -> Result<Snap> {
         let templates = Templates::load(options.templates_dir.as_deref())?;
-        Ok(Snap { options, templates })
+        let memory = decode::MemoryBudget::new(options.max_memory);
+        Ok(Snap {
+            options,
+            templates,
+            memory,
+        })
     }
 
     /// The options in use.
@@ -179,8 +185,14 @@ impl Snap {
             }
         }
         let timings = &mut report.timings;
-        let mut image = timings.time(Stage::Decode, || {
-            decode::decode_file(input, self.options.max_pixels)
+        let limits = decode::Limits {
+            max_pixels: self.options.max_pixels,
+            max_bytes: self.options.max_memory,
+            working_pixels: self.options.max_working_pixels,
+        };
+        // The reservation lasts until the picture is written.
+        let (mut image, _memory) = timings.time(Stage::Decode, || {
+            decode::decode_file_within(input, &limits, &self.memory)
         })?;
         let reading = self.read(&image, input, timings)?;
         let solved = timings.time(Stage::Solve, || {

@@ -101,7 +101,9 @@ impl Timings {
 /// Everything known about one processed image.
 #[derive(Debug, Serialize)]
 pub struct Report {
-    /// The input path.
+    /// The input path (in JSON, a name that is not UTF-8 is shown with U+FFFD in place of
+    /// its bad bytes).
+    #[serde(serialize_with = "path_lossy")]
     pub input: PathBuf,
     /// How it ended.
     pub status: Status,
@@ -117,6 +119,7 @@ pub struct Report {
     /// Digits read one way and solved another.
     pub corrections: Vec<Correction>,
     /// The picture written, if any; for `skipped`, the one already there.
+    #[serde(serialize_with = "path_or_null")]
     pub output: Option<PathBuf>,
     /// What went wrong, as a sentence naming the file.
     #[serde(serialize_with = "error_or_null")]
@@ -129,6 +132,17 @@ pub struct Report {
 fn board_or_null<S: Serializer>(b: &Option<Board>, s: S) -> Result<S::Ok, S::Error> {
     match b {
         Some(b) => s.serialize_str(&b.to_string()),
+        None => s.serialize_none(),
+    }
+}
+
+fn path_lossy<S: Serializer>(p: &Path, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(&p.to_string_lossy())
+}
+
+fn path_or_null<S: Serializer>(p: &Option<PathBuf>, s: S) -> Result<S::Ok, S::Error> {
+    match p {
+        Some(p) => path_lossy(p, s),
         None => s.serialize_none(),
     }
 }

@@ -4,34 +4,30 @@
 //! with a summary on stderr.
 
 use std::fs::File;
-use std::io::{self, BufReader, BufWriter, IsTerminal, Write};
+use std::io::{self, BufReader, IsTerminal, Write};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
+use std::sync::atomic::Ordering;
 
 use anyhow::Context;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use sudoku_snap::batch::{self, Origin, OutputPlan, Summary, Walk};
+use sudoku_snap::encode::{self, Inputs};
 use sudoku_snap::{Report, Snap, Status};
 
 use super::image::{options, print_report, print_timings, status_word};
-use super::Outcome;
+use super::report_file::ReportFile;
+use super::{console, Outcome};
 use crate::cli::{Format, ImageArgs, OutputFormat};
 
 /// Whether the arguments ask for batch mode: a folder or `-` among the inputs, a list
-/// (`--files-from`), an output folder (existing, or written with a trailing `/`), a report
-/// file or CSV.
+/// (`--files-from`), an output folder (existing, or written with a trailing `/`), or CSV.
 pub fn wanted(args: &ImageArgs) -> bool {
     let dir_input = args
         .inputs
         .iter()
         .any(|p| p.as_os_str() == "-" || p.is_dir());
     let dir_output = args.output.as_deref().is_some_and(is_dir_like);
-    dir_input
-        || dir_output
-        || args.files_from.is_some()
-        || args.report.is_some()
-        || args.format == Some(Format::Csv)
+    dir_input || dir_output || args.files_from.is_some() || args.format == Some(Format::Csv)
 }
 
 fn is_dir_like(path: &Path) -> bool {
@@ -42,6 +38,13 @@ fn is_dir_like(path: &Path) -> bool {
 /// Runs the batch; usage and output-folder problems are errors before any work (exit 2).
 pub fn run(args: ImageArgs) -> anyhow::Result<Outcome> {
     let paths = input_paths(&args)?;
+    let names_a_picture = |o: &Path| !is_dir_like(o) && encode::format_for(o).is_some();
+    if let Some(out) = args.output.as_deref().filter(|o| names_a_picture(o)) {
+        anyhow::bail!(
+            "-o {} names one picture, but this is a batch (folders, lists or --format csv); give -o a folder ending in `/`",
+            out.display()
+        );
+    }
     let plan = match &args.output {
         Some(dir) => Some(plan_output(dir, &args)?),
         None => None,
@@ -51,20 +54,18 @@ pub fn run(args: ImageArgs) -> anyhow::Result<Outcome> {
         exclude: plan.iter().map(OutputPlan::canonical_dir).collect(),
     };
     let entries = batch::discover(&paths, &walk);
+    let inputs = Inputs::new(entries.iter().map(|e| e.input.as_path()));
     let mut report_file = match &args.report {
-        Some(p) => {
-            Some(BufWriter::new(File::create(p).with_context(|| {
-                format!("cannot create the report {}", p.display())
-            })?))
-        }
+        Some(path) => Some(ReportFile::create(path, &inputs)?),
         None => None,
     };
+    super::check_debug_dir(&args, &inputs)?;
     let format = super::output::resolve_format(args.format);
     let snap = Snap::new(sudoku_snap::Options {
         overwrite: args.overwrite,
         ..options(&args)
     })?;
-    let stop = stop_on_signals()?;
+    let stop = super::stop_on_signals()?;
     let bar = progress_bar(entries.len() as u64, args.quiet);
     let stdout = io::stdout();
     let mut out = stdout.lock();
@@ -85,16 +86,20 @@ pub fn run(args: ImageArgs) -> anyhow::Result<Outcome> {
                     write_error.get_or_insert(e);
                 }
             });
+            if write_error.is_some() || console::stderr_closed() {
+                // Our results or messages have nowhere to go: start nothing more.
+                stop.store(true, Ordering::Relaxed);
+            }
             bar.inc(1);
         },
     )?;
     bar.finish_and_clear();
     out.flush()?;
-    if let Some(f) = report_file.as_mut() {
-        f.flush().context("cannot write the report")?;
-    }
     if let Some(e) = write_error {
         return Err(e).context("cannot write the results");
+    }
+    if let Some(f) = report_file {
+        f.finish()?;
     }
     Ok(finish(&summary, args.quiet))
 }
@@ -161,18 +166,6 @@ fn plan_output(dir: &Path, args: &ImageArgs) -> anyhow::Result<OutputPlan> {
     Ok(plan)
 }
 
-/// A flag set by the first Ctrl-C (or SIGTERM): running images finish, no more start, and
-/// no temporary file is left. A second signal exits at once.
-fn stop_on_signals() -> anyhow::Result<Arc<AtomicBool>> {
-    use signal_hook::consts::{SIGINT, SIGTERM};
-    let stop = Arc::new(AtomicBool::new(false));
-    for signal in [SIGINT, SIGTERM] {
-        signal_hook::flag::register_conditional_shutdown(signal, 130, Arc::clone(&stop))?;
-        signal_hook::flag::register(signal, Arc::clone(&stop))?;
-    }
-    Ok(stop)
-}
-
 /// Count, rate and ETA on stderr, only when it is a terminal and not `--quiet`.
 fn progress_bar(total: u64, quiet: bool) -> ProgressBar {
     if quiet || !io::stderr().is_terminal() {
@@ -192,7 +185,7 @@ fn progress_bar(total: u64, quiet: bool) -> ProgressBar {
 /// and its JSON line in the report file.
 fn emit(
     out: &mut impl Write,
-    report_file: Option<&mut BufWriter<File>>,
+    report_file: Option<&mut ReportFile>,
     r: &Report,
     format: Format,
     args: &ImageArgs,
@@ -227,8 +220,7 @@ fn emit(
         _ => print_report(out, r, format)?,
     }
     if let Some(f) = report_file {
-        serde_json::to_writer(&mut *f, r)?;
-        writeln!(f)?;
+        f.write(r)?;
     }
     Ok(())
 }

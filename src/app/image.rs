@@ -3,10 +3,13 @@
 
 use std::io::{self, Write};
 use std::path::PathBuf;
+use std::sync::atomic::Ordering;
 
+use sudoku_snap::encode::{self, Inputs};
 use sudoku_snap::{text, Options, Report, Snap, Status};
 
-use super::Outcome;
+use super::report_file::ReportFile;
+use super::{console, Outcome};
 use crate::cli::{Format, ImageArgs};
 
 /// Runs the screenshot command; returns the outcome for the exit code.
@@ -27,13 +30,33 @@ pub fn run(args: ImageArgs) -> anyhow::Result<Outcome> {
     }
     let format = super::output::resolve_format(args.format);
     if format == Format::Csv {
-        anyhow::bail!("--format csv is for text puzzles and batch mode (-o DIR/, --report); use pretty, line or json");
+        anyhow::bail!(
+            "--format csv is for text puzzles and batch mode (-o DIR/); use pretty, line or json"
+        );
     }
+    let inputs = Inputs::new(args.inputs.iter().map(PathBuf::as_path));
+    if let Some(out) = &args.output {
+        encode::check_output(out, &inputs)?;
+        if args.report.as_deref() == Some(out.as_path()) {
+            anyhow::bail!("--report and -o name the same file {}", out.display());
+        }
+    }
+    let mut report_file = match &args.report {
+        Some(path) => Some(ReportFile::create(path, &inputs)?),
+        None => None,
+    };
     let snap = Snap::new(options(&args))?;
+    super::check_debug_dir(&args, &inputs)?;
+    let stop = super::stop_on_signals()?;
     let stdout = io::stdout();
     let mut out = stdout.lock();
     let mut outcome = Outcome::Success;
     for input in &args.inputs {
+        if stop.load(Ordering::Relaxed) || console::stderr_closed() {
+            // Ctrl-C, or nobody reads our messages: the rest is not done.
+            outcome = outcome.max(Outcome::SomeFailed);
+            break;
+        }
         let report = snap.process(input, args.output.as_deref());
         if !report.status.is_success() {
             outcome = outcome.max(Outcome::SomeFailed);
@@ -54,14 +77,22 @@ pub fn run(args: ImageArgs) -> anyhow::Result<Outcome> {
             print_timings(&report);
         }
         print_report(&mut out, &report, format)?;
+        if let Some(f) = report_file.as_mut() {
+            f.write(&report)?;
+        }
     }
     out.flush()?;
+    if let Some(f) = report_file {
+        f.finish()?;
+    }
     Ok(outcome)
 }
 
 pub(super) fn options(args: &ImageArgs) -> Options {
     Options {
         max_pixels: args.max_pixels,
+        max_memory: args.max_memory << 20,
+        max_working_pixels: args.max_working_pixels,
         templates_dir: args.templates.clone(),
         debug_dir: args.debug.clone(),
         max_corrections: args.max_corrections,

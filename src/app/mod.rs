@@ -1,6 +1,8 @@
 //! The binary's commands: each turns parsed arguments into library calls and prints the
 //! results. Outcomes fold into the process exit code.
 
+use crate::cli;
+
 pub mod batch;
 pub mod console;
 pub mod generate;
@@ -8,9 +10,12 @@ pub mod grade;
 pub mod image;
 pub mod input;
 pub mod output;
+pub mod report_file;
 pub mod solve;
 
 use std::process::ExitCode;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 
 /// How a run ended, ordered so the worst outcome wins when folding many.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -40,4 +45,34 @@ pub fn thread_pool(jobs: Option<u64>) -> anyhow::Result<rayon::ThreadPool> {
         builder = builder.num_threads(n as usize);
     }
     Ok(builder.build()?)
+}
+
+/// A flag set by the first Ctrl-C (or SIGTERM): running images finish, no more start, and
+/// no temporary file is left. A second signal exits at once.
+pub fn stop_on_signals() -> anyhow::Result<Arc<AtomicBool>> {
+    use signal_hook::consts::{SIGINT, SIGTERM};
+    let stop = Arc::new(AtomicBool::new(false));
+    for signal in [SIGINT, SIGTERM] {
+        signal_hook::flag::register_conditional_shutdown(signal, 130, Arc::clone(&stop))?;
+        signal_hook::flag::register(signal, Arc::clone(&stop))?;
+    }
+    Ok(stop)
+}
+
+/// Creates the `--debug` folder before any work and keeps it out of the inputs' folders, so
+/// the intermediate pictures can neither fail silently nor land on an input.
+pub fn check_debug_dir(
+    args: &cli::ImageArgs,
+    inputs: &sudoku_snap::encode::Inputs,
+) -> anyhow::Result<()> {
+    use anyhow::Context;
+    let Some(dir) = &args.debug else {
+        return Ok(());
+    };
+    if inputs.contains(dir) {
+        anyhow::bail!("--debug {}: is an input, not a folder", dir.display());
+    }
+    std::fs::create_dir_all(dir)
+        .with_context(|| format!("cannot create the debug folder {}", dir.display()))?;
+    Ok(())
 }

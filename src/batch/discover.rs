@@ -36,12 +36,17 @@ impl Entry {
     }
 
     fn problem(input: PathBuf, source: std::io::Error) -> Entry {
+        let problem = Error::Io {
+            path: input.clone(),
+            source,
+        };
+        Entry::with_problem(input, problem)
+    }
+
+    fn with_problem(input: PathBuf, problem: Error) -> Entry {
         Entry {
             rel: input.file_name().map(PathBuf::from).unwrap_or_default(),
-            problem: Some(Error::Io {
-                path: input.clone(),
-                source,
-            }),
+            problem: Some(problem),
             input,
         }
     }
@@ -72,7 +77,16 @@ pub fn discover(paths: &[(PathBuf, Origin)], walk: &Walk) -> Vec<Entry> {
     let mut entries = Vec::new();
     for (path, origin) in paths {
         match std::fs::metadata(path) {
-            Ok(m) if m.is_dir() => walk_dir(path, walk, &mut entries),
+            Ok(m) if m.is_dir() => {
+                let before = entries.len();
+                walk_dir(path, walk, &mut entries);
+                if entries.len() == before {
+                    entries.push(Entry::with_problem(
+                        path.clone(),
+                        Error::NoImages { path: path.clone() },
+                    ));
+                }
+            }
             Ok(_) => entries.push(Entry::file(path.clone(), mirror_of(path, origin))),
             Err(e) => entries.push(Entry::problem(path.clone(), e)),
         }
@@ -115,6 +129,16 @@ fn walk_dir(root: &Path, walk: &Walk, entries: &mut Vec<Entry>) {
                     Ok(false) => {}
                     Err(err) => entries.push(Entry::problem(e.path().to_path_buf(), err)),
                 }
+            }
+            Ok(e) if !e.file_type().is_dir() => {
+                // A FIFO, socket or device: never opened (a FIFO would block), but reported.
+                let kind = std::fs::metadata(e.path())
+                    .map_or("not a regular file", |m| crate::decode::file_kind(&m));
+                let path = e.path().to_path_buf();
+                entries.push(Entry::with_problem(
+                    path.clone(),
+                    Error::NotAFile { path, kind },
+                ));
             }
             Ok(_) => {}
             Err(err) => {

@@ -32,6 +32,7 @@ use rayon::prelude::*;
 pub use discover::{discover, read_list, Entry, Origin, Walk};
 pub use paths::OutputPlan;
 
+use crate::encode;
 use crate::error::{Error, Result};
 use crate::report::{Report, Status};
 use crate::Snap;
@@ -128,17 +129,21 @@ pub fn run(
 type Planned = (Entry, Option<std::path::PathBuf>);
 
 /// Pairs each entry with its output path; a second input mapping to the same output (say
-/// `a.png` and `a.jpg` with `--output-format png`) gets an error instead of a race.
+/// `a.png` and `a.jpg` with `--output-format png`) gets an error instead of a race, and so
+/// does an output that would be a folder or another input of the batch.
 fn with_outputs(entries: Vec<Entry>, plan: Option<&OutputPlan>) -> Vec<Planned> {
     let Some(plan) = plan else {
         return entries.into_iter().map(|e| (e, None)).collect();
     };
     let mut claimed: HashMap<std::path::PathBuf, std::path::PathBuf> = HashMap::new();
     let mut planned = Vec::with_capacity(entries.len());
+    let inputs = encode::Inputs::new(entries.iter().map(|e| e.input.as_path()));
     for mut e in entries {
         let out = plan.path_for(&e.rel);
         if e.problem.is_none() {
-            if let Some(first) = claimed.get(&out) {
+            if let Err(refused) = encode::check_output(&out, &inputs) {
+                e.problem = Some(refused);
+            } else if let Some(first) = claimed.get(&out) {
                 e.problem = Some(Error::Options(format!(
                     "{}: its output {} is already the output of {}; rename one or use --suffix",
                     e.input.display(),

@@ -2,6 +2,7 @@
 //! the input's relative path with the same stem (plus an optional suffix), in the chosen format
 //! or the input's own; never inside an input folder unless asked.
 
+use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
 use image::ImageFormat;
@@ -44,16 +45,18 @@ impl OutputPlan {
     /// assert_eq!(plan.path_for(Path::new("a/b.png")), Path::new("solved/a/b.solved.jpg"));
     /// ```
     pub fn path_for(&self, rel: &Path) -> PathBuf {
-        let ext = match self.format {
-            Some(f) => f.extensions_str()[0].to_string(),
-            None if encode::format_for(rel).is_some() => rel
-                .extension()
-                .map(|e| e.to_string_lossy().into_owned())
-                .unwrap_or_default(),
-            None => "png".to_string(),
+        // Built from OS strings, so a name that is not UTF-8 keeps its bytes.
+        let ext: OsString = match self.format {
+            Some(f) => f.extensions_str()[0].into(),
+            None if encode::format_for(rel).is_some() => {
+                rel.extension().unwrap_or_default().to_owned()
+            }
+            None => "png".into(),
         };
-        let stem = rel.file_stem().unwrap_or_default().to_string_lossy();
-        let name = format!("{stem}{}.{ext}", self.suffix);
+        let mut name = rel.file_stem().unwrap_or_default().to_owned();
+        name.push(&self.suffix);
+        name.push(".");
+        name.push(ext);
         match rel.parent() {
             Some(parent) => self.dir.join(parent).join(name),
             None => self.dir.join(name),

@@ -158,7 +158,7 @@ fn good_files_are_solved_and_bad_ones_reported_while_the_batch_goes_on() {
     for (name, status, reason) in [
         ("empty.png", "error", "the file is empty"),
         ("truncated.png", "error", "not a readable image"),
-        ("truncated.jpg", "error", "truncated JPEG"),
+        ("truncated.jpg", "error", "the JPEG is cut off"),
         ("text.png", "error", "unknown format"),
         ("bomb.png", "error", "over the limit"),
         ("no-grid.png", "no_grid", "no sudoku grid found"),

@@ -85,7 +85,8 @@ fn output_equal_to_input_is_refused() {
     let input = dir.path().join("in.png");
     std::fs::copy(sample("dark-firacode.png"), &input).unwrap();
     let before = std::fs::read(&input).unwrap();
-    let assert = cmd().arg(&input).arg("-o").arg(&input).assert().code(1);
+    // A usage error, before any work.
+    let assert = cmd().arg(&input).arg("-o").arg(&input).assert().code(2);
     let err = String::from_utf8_lossy(&assert.get_output().stderr).into_owned();
     assert!(err.contains("refusing to overwrite the input"), "{err}");
     assert_eq!(std::fs::read(&input).unwrap(), before);

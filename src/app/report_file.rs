@@ -1,0 +1,56 @@
+//! `--report FILE`: the JSON Lines of a screenshot run, written through a temporary file in
+//! the report's folder and renamed into place at the end, so FILE is never half-written and
+//! a run that fails before the end leaves the previous FILE as it was.
+
+use std::io::{self, BufWriter, Write};
+use std::path::{Path, PathBuf};
+
+use anyhow::Context;
+use sudoku_snap::encode::{self, Inputs};
+use sudoku_snap::Report;
+use tempfile::NamedTempFile;
+
+/// An open report; [`ReportFile::finish`] puts it in place.
+pub struct ReportFile {
+    path: PathBuf,
+    tmp: BufWriter<NamedTempFile>,
+}
+
+impl ReportFile {
+    /// Checks `path` by the output policy (not a folder, not one of `inputs`) and opens its
+    /// temporary file, so a report that cannot be written fails before any work.
+    pub fn create(path: &Path, inputs: &Inputs) -> anyhow::Result<ReportFile> {
+        encode::check_output(path, inputs)?;
+        let dir = match path.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p,
+            _ => Path::new("."),
+        };
+        let tmp = encode::temp_file_in(dir)
+            .with_context(|| format!("cannot create the report {}", path.display()))?;
+        Ok(ReportFile {
+            path: path.to_path_buf(),
+            tmp: BufWriter::new(tmp),
+        })
+    }
+
+    /// Appends one report as a JSON line.
+    pub fn write(&mut self, report: &Report) -> io::Result<()> {
+        serde_json::to_writer(&mut self.tmp, report)?;
+        writeln!(self.tmp)
+    }
+
+    /// Flushes the report to disk and renames it into place.
+    pub fn finish(self) -> anyhow::Result<()> {
+        let fail = || format!("cannot write the report {}", self.path.display());
+        let tmp = self
+            .tmp
+            .into_inner()
+            .map_err(|e| e.into_error())
+            .with_context(fail)?;
+        tmp.as_file().sync_all().with_context(fail)?;
+        tmp.persist(&self.path)
+            .map_err(|e| e.error)
+            .with_context(fail)?;
+        Ok(())
+    }
+}
