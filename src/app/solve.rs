@@ -72,6 +72,8 @@ pub fn run(args: SolveArgs) -> anyhow::Result<Outcome> {
             }
             print_report(&mut out, r, format, mode)?;
         }
+        // The chunk is what the input had ready: show its results before waiting for more.
+        out.flush()?;
         Ok(failed)
     })?;
     out.flush()?;
