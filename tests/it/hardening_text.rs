@@ -1,6 +1,6 @@
-//! The text commands (`solve`, `grade`) under hostile plumbing: input that never ends or
-//! arrives slowly, bad bytes and endless lines, readers of stdout or stderr that go away, and
-//! named pipes as input.
+//! The text commands (`solve`, `grade`, `generate`) under hostile plumbing: input that never
+//! ends or arrives slowly, bad bytes and endless lines, readers of stdout or stderr that go
+//! away, and named pipes as input.
 //! Each test is named after the failure it pins.
 
 use std::io::{BufRead, BufReader, Read, Write};
@@ -160,6 +160,17 @@ fn stops_quietly_when_stdout_closes(mut child: Reaped, what: &str) {
         e.read_to_string(&mut stderr).unwrap();
     }
     assert_eq!((status.code(), stderr.as_str()), (Some(0), ""), "{what}");
+}
+
+#[test]
+fn generate_stops_when_stdout_closes() {
+    let child = spawn(
+        &["generate", "-n", "1000000", "--seed", "3", "-f", "line"],
+        Stdio::null(),
+        Stdio::piped(),
+        Stdio::piped(),
+    );
+    stops_quietly_when_stdout_closes(Reaped(child), "generate -n 1000000 | head -1");
 }
 
 #[test]
