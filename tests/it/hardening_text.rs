@@ -1,6 +1,6 @@
 //! The text commands (`solve`, `grade`, `generate`) under hostile plumbing: input that never
 //! ends or arrives slowly, bad bytes and endless lines, readers of stdout or stderr that go
-//! away, and named pipes as input.
+//! away, named pipes as input, and `--all` with more solutions than memory could hold.
 //! Each test is named after the failure it pins.
 
 use std::io::{BufRead, BufReader, Read, Write};
@@ -9,7 +9,7 @@ use std::sync::mpsc;
 use std::thread;
 use std::time::{Duration, Instant};
 
-use super::util::{cmd, PUZZLE, SOLUTION};
+use super::util::{board, cmd, PUZZLE, SOLUTION};
 
 /// Long enough for a loaded CI machine; the behaviours pinned here take milliseconds.
 const PATIENCE: Duration = Duration::from_secs(30);
@@ -234,6 +234,145 @@ fn solve_winds_down_when_stderr_closes() {
 #[test]
 fn grade_winds_down_when_stderr_closes() {
     winds_down_when_stderr_closes("grade");
+}
+
+// ---- 4. --all streams its solutions ----
+
+/// Runs `solve` under a limit of `megabytes` of address space (bash's `ulimit -v`), the
+/// tool's own binary and threads included.
+#[cfg(unix)]
+fn solve_with_memory_cap(megabytes: u64, args: &str, stdout: Stdio) -> Child {
+    let binary = env!("CARGO_BIN_EXE_sudoku-snap");
+    let script = format!(
+        "ulimit -v {}; exec '{binary}' solve {args}",
+        megabytes * 1024
+    );
+    Command::new("bash")
+        .args(["-c", &script])
+        .stdin(Stdio::null())
+        .stdout(stdout)
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("bash runs")
+}
+
+/// A file of `n` empty grids (about 6.7e21 solutions each), read as one chunk of puzzles.
+fn empty_grids(n: usize) -> (tempfile::TempDir, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("empty.txt");
+    std::fs::write(&path, format!("{}\n", ".".repeat(81)).repeat(n)).unwrap();
+    let name = path.to_str().unwrap().to_string();
+    (dir, name)
+}
+
+/// 16 empty grids at a million solutions each: 1.9 GB when each solution was kept as a board
+/// and a string until its puzzle was done. Streamed, the first is printed at once, within a
+/// 300 MB address-space cap, while the search goes on.
+#[cfg(unix)]
+#[test]
+fn all_solutions_stream_out_before_the_search_ends() {
+    let (_dir, file) = empty_grids(16);
+    let args = format!("--all --limit 1000000 -f line -j 1 '{file}'");
+    let mut child = Reaped(solve_with_memory_cap(300, &args, Stdio::piped()));
+    let (line, _reader) = first_line(child.0.stdout.take().unwrap(), "solve --all");
+    assert!(
+        board(&line).solves(&sudoku_snap::Board::empty()),
+        "{line:?}"
+    );
+    assert!(
+        child.0.try_wait().unwrap().is_none(),
+        "solve --all ended after its first solution"
+    );
+}
+
+/// Four empty grids at a million solutions each: about 490 MB when they were collected; a
+/// 300 MB address-space cap (threads' stacks included) holds only when they are streamed.
+/// JSON writes its `all` arrays the same way.
+#[cfg(unix)]
+#[test]
+fn all_solutions_need_no_memory_for_the_list() {
+    let (_dir, file) = empty_grids(4);
+    for format in ["line", "json"] {
+        let args = format!("--all --limit 1000000 -f {format} '{file}'");
+        let mut child = Reaped(solve_with_memory_cap(300, &args, Stdio::piped()));
+        let mut stdout = child.0.stdout.take().unwrap();
+        let counted = thread::spawn(move || {
+            let mut lines = 0usize;
+            let mut buf = vec![0u8; 1 << 16];
+            while let Ok(n @ 1..) = stdout.read(&mut buf) {
+                lines += buf[..n].iter().filter(|&&b| b == b'\n').count();
+            }
+            lines
+        });
+        let status = exits_in_time(&mut child.0, &format!("solve --all -f {format}"));
+        let mut stderr = String::new();
+        let mut err_pipe = child.0.stderr.take().unwrap();
+        err_pipe.read_to_string(&mut stderr).unwrap();
+        assert_eq!(status.code(), Some(1), "-f {format}: {stderr}");
+        let expected = if format == "line" { 4_000_000 } else { 4 };
+        assert_eq!(counted.join().unwrap(), expected, "-f {format}");
+    }
+}
+
+/// The output of `--all --limit 3`, as it was before `--all` streamed, for every layout.
+#[test]
+fn all_with_a_limit_prints_what_it_always_did() {
+    let serg = super::util::SERG;
+    let first = "814762359295348671376159824153426798689571243742893165537284916921635487468917532";
+    let second =
+        "814762359295348671376159824153426798968571243742893165537284916621935487489617532";
+    let third = "814762359295348671376159824531426798689571243427893165753284916162935487948617532";
+    let run = |format: &str| {
+        let out = cmd()
+            .args([
+                "solve", "--all", "--limit", "3", "-f", format, serg, SOLUTION,
+            ])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1));
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(stderr, "argument 1:1: 3 or more solutions\n");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    assert_eq!(
+        run("line"),
+        format!("{first}\n{second}\n{third}\n{SOLUTION}\n")
+    );
+    assert_eq!(
+        run("json"),
+        format!(
+            "{{\"puzzle\":\"{serg}\",\"status\":\"multiple_solutions\",\"solution\":\"{first}\",\
+             \"solutions\":3,\"all\":[\"{first}\",\"{second}\",\"{third}\"],\
+             \"error\":\"3 or more solutions\"}}\n\
+             {{\"puzzle\":\"{SOLUTION}\",\"status\":\"solved\",\"solution\":\"{SOLUTION}\",\
+             \"solutions\":1,\"all\":[\"{SOLUTION}\"],\"error\":null}}\n"
+        )
+    );
+    let grids = |to: fn(&sudoku_snap::Board) -> String| -> String {
+        [first, second, third]
+            .map(|s| to(&board(s)) + "\n")
+            .concat()
+    };
+    let pretty = run("pretty");
+    assert_eq!(
+        pretty,
+        format!(
+            "# argument 1:1 multiple_solutions, 3 solution(s) counted\n{}\
+             # argument 2:1 solved, 1 solution(s) counted\n{}\n",
+            grids(sudoku_snap::text::to_pretty),
+            sudoku_snap::text::to_pretty(&board(SOLUTION))
+        )
+    );
+    let csv = run("csv");
+    assert_eq!(
+        csv,
+        format!(
+            "# argument 1:1 multiple_solutions, 3 solution(s) counted\n{}\
+             # argument 2:1 solved, 1 solution(s) counted\n{}\n",
+            grids(sudoku_snap::text::to_csv),
+            sudoku_snap::text::to_csv(&board(SOLUTION))
+        )
+    );
 }
 
 // ---- 6. named pipes and character devices are read as streams ----
