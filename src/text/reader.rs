@@ -61,11 +61,6 @@ impl<R: BufRead> PuzzleReader<R> {
         }
     }
 
-    /// The input being read, for a look at what it has buffered.
-    pub fn get_ref(&self) -> &R {
-        &self.input
-    }
-
     /// Feeds the next line to the assembler; `Ok(None)` at the end of the input.
     fn next_line(&mut self) -> io::Result<Option<Option<Parsed>>> {
         let Some(length) = read_capped_line(&mut self.input, &mut self.line)? else {
