@@ -31,6 +31,8 @@
 //! (a fixed-size array, no heap per node); when that branch is exhausted, remove the digit from the
 //! cell and propagate again. Recursion depth is bounded by the 81 cells.
 
+use std::ops::ControlFlow;
+
 use crate::board::{Board, Conflict, Digit};
 
 /// All 27 cells of a band.
@@ -77,16 +79,51 @@ pub fn count_solutions(puzzle: &Board, limit: usize) -> Result<usize, Conflict> 
 }
 
 /// Every solution up to `cap` of them, in the solver's deterministic search order.
+///
+/// The list is held in memory (81 bytes a solution); to go through many solutions without
+/// keeping them, use [`for_each_solution`].
 pub fn solutions(puzzle: &Board, cap: usize) -> Result<Vec<Board>, Conflict> {
     let mut found = Vec::new();
     if cap == 0 {
         return load_givens(puzzle).map(|_| found);
     }
-    search_puzzle(puzzle, |state| {
-        found.push(state.board());
-        found.len() >= cap
+    for_each_solution(puzzle, |solution| {
+        found.push(*solution);
+        if found.len() >= cap {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
     })?;
     Ok(found)
+}
+
+/// Hands every solution to `on_solution` as it is found, in the order of [`solutions`],
+/// until `on_solution` breaks or the solutions run out. Nothing is kept between calls, so
+/// memory stays flat however many solutions there are (an empty grid has about 6.7e21).
+///
+/// Givens that clash are reported as `Err` before any search.
+///
+/// # Examples
+///
+/// ```
+/// use std::ops::ControlFlow;
+/// use sudoku_snap::{solve, Board};
+///
+/// let empty = Board::empty();
+/// let mut first_three = Vec::new();
+/// solve::for_each_solution(&empty, |s| {
+///     first_three.push(*s);
+///     if first_three.len() == 3 { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+/// })?;
+/// assert_eq!(first_three, solve::solutions(&empty, 3)?);
+/// # Ok::<(), sudoku_snap::board::Conflict>(())
+/// ```
+pub fn for_each_solution(
+    puzzle: &Board,
+    mut on_solution: impl FnMut(&Board) -> ControlFlow<()>,
+) -> Result<(), Conflict> {
+    search_puzzle(puzzle, |state| on_solution(&state.board()).is_break())
 }
 
 /// Counts solutions up to two and keeps the first: unique, multiple or unsolvable.

@@ -4,11 +4,16 @@
 //! file, `#` comments and blank lines ignored), 9-line grids with or without `|`, `-`, `+`
 //! separators, whitespace-separated digits with `0` for empty, and CSV (`,` or `;`, optional
 //! UTF-8 BOM, CRLF or LF). Writing produces the `line`, `pretty` and `csv` layouts.
+//! [`puzzles`] reads a text held in memory; [`PuzzleReader`] reads a stream line by line.
+
+mod reader;
 
 use std::fmt;
 use std::str::FromStr;
 
 use crate::board::{Board, Digit, Pos};
+
+pub use reader::{PuzzleReader, MAX_LINE};
 
 /// Characters that mean "empty cell" in every input format.
 const EMPTY_MARKS: &[char] = &['.', '0', '_', '-', '*'];
@@ -60,63 +65,89 @@ pub fn parse_all(text: &str) -> Vec<Parsed> {
 }
 
 /// The puzzles in `text`, read lazily so a large file is never held twice in memory.
+///
+/// For input that arrives over time (stdin, a pipe, a file too large to hold), use
+/// [`PuzzleReader`], which reads the same formats line by line.
 pub fn puzzles(text: &str) -> Puzzles<'_> {
     Puzzles {
         lines: text.lines().enumerate(),
-        grid: GridBlock::default(),
-        pending: None,
+        assembler: Assembler::default(),
     }
 }
 
 /// Iterator over the puzzles of a text; see [`puzzles`].
 pub struct Puzzles<'a> {
     lines: std::iter::Enumerate<std::str::Lines<'a>>,
-    grid: GridBlock,
-    /// A one-line puzzle read while a grid block was still open.
-    pending: Option<Parsed>,
+    assembler: Assembler,
 }
 
 impl Iterator for Puzzles<'_> {
     type Item = Parsed;
 
     fn next(&mut self) -> Option<Parsed> {
-        if let Some(p) = self.pending.take() {
+        if let Some(p) = self.assembler.take_pending() {
             return Some(p);
         }
-        for (i, raw) in self.lines.by_ref() {
-            let number = i + 1;
-            let line = if i == 0 {
-                raw.trim_start_matches('\u{feff}')
-            } else {
-                raw
-            };
-            let trimmed = line.trim();
-            if trimmed.is_empty() || trimmed.starts_with('#') {
-                if let Some(done) = self.grid.finish() {
-                    return Some(done);
-                }
-                continue;
-            }
-            if is_one_line_puzzle(trimmed) {
-                let this = Parsed {
-                    line: number,
-                    board: parse_line_cells(line, number),
-                };
-                return match self.grid.finish() {
-                    Some(open) => {
-                        self.pending = Some(this);
-                        Some(open)
-                    }
-                    None => Some(this),
-                };
-            }
-            if is_separator(trimmed) {
-                continue;
-            }
-            if let Some(done) = self.grid.push(line, number) {
-                return Some(done);
+        for (i, line) in self.lines.by_ref() {
+            if let Some(p) = self.assembler.feed(i + 1, line, None) {
+                return Some(p);
             }
         }
+        self.assembler.finish()
+    }
+}
+
+/// Turns lines into puzzles: one-line puzzles at once, grid rows collected until the ninth.
+/// Shared by [`Puzzles`] (a whole text) and [`PuzzleReader`] (a stream), so both read the
+/// formats the same way.
+#[derive(Default)]
+struct Assembler {
+    grid: GridBlock,
+    /// A one-line puzzle read while a grid block was still open.
+    pending: Option<Parsed>,
+}
+
+impl Assembler {
+    /// The puzzle held back by the last [`feed`](Self::feed), if any; ask before feeding more.
+    fn take_pending(&mut self) -> Option<Parsed> {
+        self.pending.take()
+    }
+
+    /// Takes line `number`; returns a puzzle when this line completes one. `flaw` is a
+    /// problem found before the text (bytes that are not UTF-8, a line too long): it becomes
+    /// the error of the puzzle this line belongs to, while a comment or blank line with a
+    /// flaw is still only a comment.
+    fn feed(&mut self, number: usize, line: &str, flaw: Option<ParseError>) -> Option<Parsed> {
+        let line = if number == 1 {
+            line.trim_start_matches('\u{feff}')
+        } else {
+            line
+        };
+        let trimmed = line.trim();
+        if trimmed.is_empty() || trimmed.starts_with('#') {
+            return self.grid.finish();
+        }
+        if is_one_line_puzzle(trimmed) {
+            let this = Parsed {
+                line: number,
+                board: flaw.map_or_else(|| parse_line_cells(line, number), Err),
+            };
+            return match self.grid.finish() {
+                Some(open) => {
+                    self.pending = Some(this);
+                    Some(open)
+                }
+                None => Some(this),
+            };
+        }
+        if is_separator(trimmed) && flaw.is_none() {
+            return None;
+        }
+        self.grid.push(line, number, flaw)
+    }
+
+    /// Ends the input: the grid still open, if any.
+    fn finish(&mut self) -> Option<Parsed> {
         self.grid.finish()
     }
 }
@@ -214,13 +245,14 @@ struct GridBlock {
 }
 
 impl GridBlock {
-    /// Adds a row; returns the finished puzzle after the ninth.
-    fn push(&mut self, line: &str, number: usize) -> Option<Parsed> {
+    /// Adds a row (or its `flaw`, which stands for the row); returns the finished puzzle
+    /// after the ninth.
+    fn push(&mut self, line: &str, number: usize, flaw: Option<ParseError>) -> Option<Parsed> {
         if self.rows.is_empty() && self.error.is_none() {
             self.first_line = number;
         }
         if self.error.is_none() {
-            match parse_grid_row(line, number) {
+            match flaw.map_or_else(|| parse_grid_row(line, number), Err) {
                 Ok(row) => self.rows.push(row),
                 Err(e) => self.error = Some(e),
             }

@@ -17,8 +17,9 @@ use sudoku_snap::{encode, text, Options};
 use super::Outcome;
 use crate::cli::{DifficultyArg, Format, GenerateArgs};
 
-/// Puzzles made per parallel batch before printing: output starts early and a request that
-/// cannot be met stops after one batch instead of trying every index.
+/// Puzzles made per parallel batch before printing: output starts early, a closed stdout
+/// stops the work after one batch, and a request that cannot be met stops after one batch
+/// instead of trying every index.
 const CHUNK: u64 = 64;
 
 /// One puzzle in the JSON schema of the generate command.
@@ -82,6 +83,9 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<Outcome> {
                 }
             }
         }
+        // Each batch reaches the reader as soon as it is made, and a reader that has gone
+        // (`| head -1`) is noticed here, before the next batch is started.
+        out.flush()?;
         start = end;
     }
     out.flush()?;
@@ -136,6 +140,8 @@ impl Pictures {
                 if args.count != 1 {
                     anyhow::bail!("-o names one picture; use --png DIR for -n {}", args.count);
                 }
+                // The output policy, before any work (generate reads no input).
+                encode::check_output(file, &encode::Inputs::default())?;
                 if encode::format_for(file).is_none() {
                     anyhow::bail!(
                         "{}: unknown picture extension (use .png, .jpg, .webp or .bmp)",

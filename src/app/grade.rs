@@ -78,6 +78,8 @@ pub fn run(args: GradeArgs) -> anyhow::Result<Outcome> {
             }
             print_report(&mut out, r, format)?;
         }
+        // The chunk is what the input had ready: show its results before waiting for more.
+        out.flush()?;
         Ok(failed)
     })?;
     out.flush()?;

@@ -1,20 +1,38 @@
-//! Reading the INPUT arguments of the text commands (`solve`, `grade`): stdin, a file, or
-//! the argument itself as a puzzle.
+//! Reading the INPUT arguments of the text commands (`solve`, `grade`): stdin, a file, a named
+//! pipe or character device, or the argument itself as a puzzle.
+//!
+//! Every input is read as a stream, on its own thread, line by line: puzzles are handed on in
+//! chunks of what has arrived, so results appear while a pipe is still being written and
+//! memory stays bounded by a chunk, however long the input.
 
-use std::io::{self, Read};
+use std::io::{self, BufReader, Read};
+use std::path::Path;
+use std::sync::mpsc::{self, Receiver, TryRecvError};
 
-use sudoku_snap::text::{self, Parsed};
+use anyhow::Context;
+use sudoku_snap::text::{Parsed, PuzzleReader};
 
 use super::Outcome;
 
-/// Puzzles handed on per batch: large enough to keep every core busy, small enough that the
-/// results waiting to be printed stay a few hundred kB.
+/// Most puzzles handed on per batch: large enough to keep every core busy, small enough that
+/// the results waiting to be printed stay a few hundred kB.
 const CHUNK: usize = 4096;
 
+/// Read size: a pipe's whole buffer in one call.
+const READ_BUFFER: usize = 64 * 1024;
+
+/// One INPUT opened for reading, with the name its messages use.
+struct Source {
+    name: String,
+    reader: Box<dyn Read + Send>,
+}
+
 /// Reads every INPUT (`-` when there are none) and hands its puzzles to `per_chunk`, with the
-/// input's name, in batches of `CHUNK` in input order; `per_chunk` says whether any puzzle of
-/// the batch failed. An input that cannot be read or holds no puzzle is reported on stderr; either
-/// kind of failure makes the outcome `SomeFailed`, and the other inputs go on.
+/// input's name, in batches of up to `CHUNK` in input order; `per_chunk` says whether any
+/// puzzle of the batch failed. A batch is handed on as soon as the input has nothing more
+/// ready, so a slow pipe gets its answers line by line. An input that cannot be read or holds
+/// no puzzle is reported on stderr; either kind of failure makes the outcome `SomeFailed`,
+/// and the other inputs go on.
 pub fn each_puzzle_chunk(
     inputs: &[String],
     mut per_chunk: impl FnMut(&str, &[Parsed]) -> anyhow::Result<bool>,
@@ -27,60 +45,148 @@ pub fn each_puzzle_chunk(
     };
     let mut outcome = Outcome::Success;
     for (n, input) in inputs.iter().enumerate() {
-        let (name, text) = match read_input(input, n + 1) {
-            Ok(v) => v,
+        if super::console::stderr_closed() {
+            // Nobody reads our messages any more: wind down as for a closed stdout.
+            break;
+        }
+        let failed = match open_input(input, n + 1) {
+            Ok(source) => each_chunk_of(source, &mut per_chunk)?,
             Err(e) => {
                 crate::err!("error: {e:#}");
-                outcome = outcome.max(Outcome::SomeFailed);
-                continue;
+                true
             }
         };
-        let mut puzzles = text::puzzles(&text).peekable();
-        if puzzles.peek().is_none() {
-            crate::err!("error: {name}: no puzzle found");
+        if failed {
             outcome = outcome.max(Outcome::SomeFailed);
-        }
-        loop {
-            if super::console::stderr_closed() {
-                // Nobody reads our messages any more: wind down as for a closed stdout.
-                return Ok(outcome);
-            }
-            let chunk: Vec<Parsed> = puzzles.by_ref().take(CHUNK).collect();
-            if chunk.is_empty() {
-                break;
-            }
-            if per_chunk(&name, &chunk)? {
-                outcome = outcome.max(Outcome::SomeFailed);
-            }
         }
     }
     Ok(outcome)
 }
 
-/// The text of one INPUT: stdin, an existing file, or the argument itself as a puzzle.
-pub fn read_input(input: &str, position: usize) -> anyhow::Result<(String, String)> {
+/// Hands the puzzles of one input to `per_chunk`; returns whether anything failed.
+fn each_chunk_of(
+    source: Source,
+    per_chunk: &mut impl FnMut(&str, &[Parsed]) -> anyhow::Result<bool>,
+) -> anyhow::Result<bool> {
+    let name = source.name;
+    let puzzles = read_in_background(source.reader);
+    let (mut failed, mut seen) = (false, 0);
+    while let Some((chunk, read_error)) = next_chunk(&puzzles) {
+        seen += chunk.len();
+        if !chunk.is_empty() && per_chunk(&name, &chunk)? {
+            failed = true;
+        }
+        if let Some(e) = read_error {
+            crate::err!("error: {name}: cannot read further: {e}");
+            return Ok(true);
+        }
+        if super::console::stderr_closed() {
+            return Ok(failed);
+        }
+    }
+    if seen == 0 {
+        crate::err!("error: {name}: no puzzle found");
+        failed = true;
+    }
+    Ok(failed)
+}
+
+/// Parses `reader` on a thread of its own, so the puzzles already read can be solved while it
+/// waits for more. The channel holds at most a chunk, which bounds memory when reading is
+/// faster than solving; when the consumer stops early (stdout closed), the process ends and
+/// takes the thread with it.
+fn read_in_background(reader: Box<dyn Read + Send>) -> Receiver<io::Result<Parsed>> {
+    let (sender, receiver) = mpsc::sync_channel(CHUNK);
+    std::thread::spawn(move || {
+        let puzzles = PuzzleReader::new(BufReader::with_capacity(READ_BUFFER, reader));
+        for item in puzzles {
+            if sender.send(item).is_err() {
+                break;
+            }
+        }
+    });
+    receiver
+}
+
+/// Waits for the next puzzle, then takes those already waiting behind it, up to `CHUNK`.
+/// `None` once the input has ended; a read error ends the chunk and comes with it.
+fn next_chunk(puzzles: &Receiver<io::Result<Parsed>>) -> Option<(Vec<Parsed>, Option<io::Error>)> {
+    let mut chunk = Vec::new();
+    let mut item = puzzles.recv().ok()?;
+    loop {
+        match item {
+            Ok(parsed) => chunk.push(parsed),
+            Err(e) => return Some((chunk, Some(e))),
+        }
+        if chunk.len() == CHUNK {
+            break;
+        }
+        item = match puzzles.try_recv() {
+            Ok(next) => next,
+            Err(TryRecvError::Empty | TryRecvError::Disconnected) => break,
+        };
+    }
+    Some((chunk, None))
+}
+
+/// Opens one INPUT: `-` is stdin; a file, named pipe (`<(...)`) or character device is read
+/// as a stream; anything else that looks like a puzzle is the puzzle itself.
+fn open_input(input: &str, position: usize) -> anyhow::Result<Source> {
     if input == "-" {
-        let mut text = String::new();
-        io::stdin()
-            .read_to_string(&mut text)
-            .map_err(|e| anyhow::anyhow!("stdin: {e}"))?;
-        return Ok(("stdin".into(), text));
+        return Ok(Source {
+            name: "stdin".into(),
+            reader: Box::new(io::stdin()),
+        });
     }
-    let path = std::path::Path::new(input);
-    if path.is_file() {
-        let bytes = std::fs::read(path).map_err(|e| anyhow::anyhow!("{input}: {e}"))?;
-        let text = String::from_utf8(bytes).map_err(|e| {
-            anyhow::anyhow!(
-                "{input}: not UTF-8 text (byte {})",
-                e.utf8_error().valid_up_to()
-            )
-        })?;
-        return Ok((input.to_string(), text));
+    let path = Path::new(input);
+    match std::fs::metadata(path) {
+        Ok(meta) => {
+            check_readable_kind(input, &meta.file_type())?;
+            let file =
+                std::fs::File::open(path).with_context(|| format!("{input}: cannot open"))?;
+            Ok(Source {
+                name: input.to_string(),
+                reader: Box::new(file),
+            })
+        }
+        Err(_) if looks_like_puzzle(input) => Ok(Source {
+            name: format!("argument {position}"),
+            reader: Box::new(io::Cursor::new(input.as_bytes().to_vec())),
+        }),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            anyhow::bail!("{input}: no such file, and not an 81-character puzzle")
+        }
+        Err(e) => Err(e).with_context(|| format!("{input}: cannot read")),
     }
-    let looks_like_puzzle =
-        input.chars().filter(|c| !c.is_whitespace()).count() >= 17 && !input.contains(['/', '\\']);
-    if looks_like_puzzle {
-        return Ok((format!("argument {position}"), input.to_string()));
+}
+
+/// Files and streams are read; folders, sockets and block devices are not puzzle text.
+fn check_readable_kind(input: &str, kind: &std::fs::FileType) -> anyhow::Result<()> {
+    if kind.is_file() || is_stream(kind) {
+        return Ok(());
     }
-    anyhow::bail!("{input}: no such file, and not an 81-character puzzle")
+    let what = if kind.is_dir() {
+        "a folder"
+    } else {
+        "not a file, pipe or terminal"
+    };
+    anyhow::bail!("{input}: {what}; give a file of puzzles, `-` for stdin, or a puzzle")
+}
+
+/// A named pipe (what `<(cmd)` passes) or a character device (`/dev/stdin` on a terminal).
+#[cfg(unix)]
+fn is_stream(kind: &std::fs::FileType) -> bool {
+    use std::os::unix::fs::FileTypeExt;
+    kind.is_fifo() || kind.is_char_device()
+}
+
+#[cfg(not(unix))]
+fn is_stream(_: &std::fs::FileType) -> bool {
+    false
+}
+
+/// An argument that is no file but has enough cells to be a puzzle (17 is the fewest givens
+/// a proper puzzle can have) and no path separator.
+fn looks_like_puzzle(input: &str) -> bool {
+    input.chars().filter(|c| !c.is_whitespace()).count() >= 17 && !input.contains(['/', '\\'])
 }

@@ -2,10 +2,11 @@
 //! printed in input order, streaming so a file of any length needs little memory.
 
 use std::io::{self, Write};
+use std::ops::ControlFlow;
 
 use rayon::prelude::*;
 use serde::Serialize;
-use sudoku_snap::board::Board;
+use sudoku_snap::board::{Board, Conflict};
 use sudoku_snap::solve::{self, Verdict};
 use sudoku_snap::text::{self, ParseError, Parsed};
 
@@ -35,7 +36,7 @@ struct Report {
     #[serde(skip_serializing_if = "Option::is_none")]
     solutions: Option<usize>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    all: Option<Vec<String>>,
+    all: Option<AllSolutions>,
     error: Option<String>,
 }
 
@@ -60,31 +61,165 @@ pub fn run(args: SolveArgs) -> anyhow::Result<Outcome> {
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let outcome = each_puzzle_chunk(&args.inputs, |name, chunk| {
-        let mut failed = false;
-        let reports: Vec<Report> =
-            pool.install(|| chunk.par_iter().map(|p| solve_one(p, name, mode)).collect());
-        for r in &reports {
-            if !r.is_success() {
-                failed = true;
-                if let Some(e) = &r.error {
-                    crate::err!("{}: {e}", r.origin);
-                }
-            }
-            print_report(&mut out, r, format, mode)?;
-        }
+        let failed = match mode {
+            Mode::All(limit) => list_all(&mut out, chunk, name, limit, format)?,
+            _ => solve_chunk(&pool, &mut out, chunk, name, mode, format)?,
+        };
+        // The chunk is what the input had ready: show its results before waiting for more.
+        out.flush()?;
         Ok(failed)
     })?;
     out.flush()?;
     Ok(outcome)
 }
 
+/// Solves a chunk in parallel and prints the reports in input order; returns whether any
+/// puzzle did not get a unique solution.
+fn solve_chunk(
+    pool: &rayon::ThreadPool,
+    out: &mut impl Write,
+    chunk: &[Parsed],
+    name: &str,
+    mode: Mode,
+    format: Format,
+) -> io::Result<bool> {
+    let reports: Vec<Report> =
+        pool.install(|| chunk.par_iter().map(|p| solve_one(p, name, mode)).collect());
+    let mut failed = false;
+    for r in &reports {
+        failed |= tell_failure(r);
+        print_report(out, r, format, mode)?;
+    }
+    Ok(failed)
+}
+
+/// `--all`: each puzzle's solutions are written as the solver finds them, never collected, so
+/// memory stays flat however many there are. The puzzles take their turns one after another:
+/// with thousands of solutions each, writing them is the work, not finding them.
+fn list_all(
+    out: &mut impl Write,
+    chunk: &[Parsed],
+    name: &str,
+    limit: usize,
+    format: Format,
+) -> io::Result<bool> {
+    let mut failed = false;
+    for parsed in chunk {
+        if super::console::stderr_closed() {
+            break;
+        }
+        let report = if format == Format::Line {
+            list_lines(out, parsed, name, limit)?
+        } else {
+            // These layouts give the count before the solutions: count first, list after.
+            let mut report = solve_one(parsed, name, Mode::Count(limit));
+            if let (Some(_), Ok(board)) = (report.solutions, &parsed.board) {
+                report.all = Some(AllSolutions {
+                    board: *board,
+                    limit,
+                });
+            }
+            print_report(out, &report, format, Mode::All(limit))?;
+            report
+        };
+        failed |= tell_failure(&report);
+    }
+    Ok(failed)
+}
+
+/// `--all -f line`: one solution per line as found, or the status when there is none; the
+/// report (for stderr) is made from the count afterwards, so the search runs once.
+fn list_lines(
+    out: &mut impl Write,
+    parsed: &Parsed,
+    name: &str,
+    limit: usize,
+) -> io::Result<Report> {
+    let Ok(board) = &parsed.board else {
+        let report = solve_one(parsed, name, Mode::All(limit));
+        print_report(out, &report, Format::Line, Mode::All(limit))?;
+        return Ok(report);
+    };
+    let mut first = None;
+    let listed = each_solution(board, limit, |s| {
+        first.get_or_insert(*s);
+        writeln!(out, "{}", text::to_line(s))
+    })?;
+    let mut report = blank_report(format!("{name}:{}", parsed.line), board);
+    match listed {
+        Ok(count) => fill_found(&mut report, first.as_ref(), count, limit),
+        Err(conflict) => mark_invalid(&mut report, conflict),
+    }
+    if report.solution.is_none() {
+        writeln!(out, "{}", report.status)?;
+    }
+    Ok(report)
+}
+
+/// Puts a failed puzzle's reason on stderr; returns whether it failed.
+fn tell_failure(r: &Report) -> bool {
+    if r.is_success() {
+        return false;
+    }
+    if let Some(e) = &r.error {
+        crate::err!("{}: {e}", r.origin);
+    }
+    true
+}
+
+/// Calls `each` with the solutions of `board`, up to `limit`, as the solver finds them, and
+/// returns how many there were; the first error of `each` stops the search and is returned.
+fn each_solution<E>(
+    board: &Board,
+    limit: usize,
+    mut each: impl FnMut(&Board) -> Result<(), E>,
+) -> Result<Result<usize, Conflict>, E> {
+    let mut count = 0;
+    let mut failure = None;
+    let searched = solve::for_each_solution(board, |s| {
+        if count >= limit {
+            return ControlFlow::Break(());
+        }
+        if let Err(e) = each(s) {
+            failure = Some(e);
+            return ControlFlow::Break(());
+        }
+        count += 1;
+        if count >= limit {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
+    match failure {
+        Some(e) => Err(e),
+        None => Ok(searched.map(|()| count)),
+    }
+}
+
+/// One puzzle's report. `--all` asks for a count here; its solutions are listed when printed.
 fn solve_one(parsed: &Parsed, input: &str, mode: Mode) -> Report {
     let origin = format!("{input}:{}", parsed.line);
     let board = match &parsed.board {
         Ok(b) => *b,
         Err(e) => return parse_failure(origin, e),
     };
-    let mut report = Report {
+    let mut report = blank_report(origin, &board);
+    let result = match mode {
+        Mode::Check => solve::check(&board).map(|v| fill_verdict(&mut report, v)),
+        Mode::Count(limit) | Mode::All(limit) => solve::solve(&board)
+            .and_then(|first| Ok((first, solve::count_solutions(&board, limit)?)))
+            .map(|(first, count)| fill_found(&mut report, first.as_ref(), count, limit)),
+    };
+    if let Err(conflict) = result {
+        mark_invalid(&mut report, conflict);
+    }
+    report
+}
+
+/// The report of a readable puzzle before solving: `solved` until found otherwise.
+fn blank_report(origin: String, board: &Board) -> Report {
+    Report {
         origin,
         puzzle: Some(board.to_string()),
         status: "solved",
@@ -92,20 +227,12 @@ fn solve_one(parsed: &Parsed, input: &str, mode: Mode) -> Report {
         solutions: None,
         all: None,
         error: None,
-    };
-    let result = match mode {
-        Mode::Check => solve::check(&board).map(|v| fill_verdict(&mut report, v)),
-        Mode::Count(limit) => solve::solutions(&board, limit.min(2))
-            .and_then(|first| Ok((first, solve::count_solutions(&board, limit)?)))
-            .map(|(first, count)| fill_found(&mut report, &first, count, limit, false)),
-        Mode::All(limit) => solve::solutions(&board, limit)
-            .map(|all| fill_found(&mut report, &all, all.len(), limit, true)),
-    };
-    if let Err(conflict) = result {
-        report.status = "invalid";
-        report.error = Some(format!("invalid puzzle: {conflict}"));
     }
-    report
+}
+
+fn mark_invalid(report: &mut Report, conflict: Conflict) {
+    report.status = "invalid";
+    report.error = Some(format!("invalid puzzle: {conflict}"));
 }
 
 fn parse_failure(origin: String, e: &ParseError) -> Report {
@@ -136,12 +263,9 @@ fn fill_verdict(report: &mut Report, verdict: Verdict) {
 }
 
 /// `count` stopped at `limit`: below it the count is exact, at it there may be more.
-fn fill_found(report: &mut Report, found: &[Board], count: usize, limit: usize, keep_all: bool) {
+fn fill_found(report: &mut Report, first: Option<&Board>, count: usize, limit: usize) {
     report.solutions = Some(count);
-    report.solution = found.first().map(Board::to_string);
-    if keep_all {
-        report.all = Some(found.iter().map(Board::to_string).collect());
-    }
+    report.solution = first.map(Board::to_string);
     match count {
         0 => {
             report.status = "unsolvable";
@@ -156,12 +280,8 @@ fn fill_found(report: &mut Report, found: &[Board], count: usize, limit: usize, 
     }
 }
 
+/// Prints one report; with `all` set, its solutions are found again and written as they come.
 fn print_report(out: &mut impl Write, r: &Report, format: Format, mode: Mode) -> io::Result<()> {
-    let boards: Vec<Board> = match (&r.all, &r.solution) {
-        (Some(all), _) => all.iter().filter_map(|s| s.parse().ok()).collect(),
-        (None, Some(s)) => s.parse().ok().into_iter().collect(),
-        (None, None) => Vec::new(),
-    };
     let count_suffix = match (mode, r.solutions) {
         (Mode::Count(_), Some(n)) => format!(" {n}"),
         _ => String::new(),
@@ -171,28 +291,63 @@ fn print_report(out: &mut impl Write, r: &Report, format: Format, mode: Mode) ->
             serde_json::to_writer(&mut *out, r)?;
             writeln!(out)
         }
-        Format::Line if boards.is_empty() => writeln!(out, "{}{count_suffix}", r.status),
-        Format::Line => boards
-            .iter()
-            .try_for_each(|b| writeln!(out, "{}{count_suffix}", text::to_line(b))),
+        Format::Line => {
+            let any = each_board(r, |b| writeln!(out, "{}{count_suffix}", text::to_line(b)))?;
+            if !any {
+                writeln!(out, "{}{count_suffix}", r.status)?;
+            }
+            Ok(())
+        }
         Format::Pretty | Format::Csv => {
             let solutions = r
                 .solutions
                 .map(|n| format!(", {n} solution(s) counted"))
                 .unwrap_or_default();
             writeln!(out, "# {} {}{solutions}", r.origin, r.status)?;
-            for b in &boards {
+            let any = each_board(r, |b| {
                 let body = if format == Format::Csv {
                     text::to_csv(b)
                 } else {
                     text::to_pretty(b)
                 };
-                writeln!(out, "{body}")?;
-            }
-            if boards.is_empty() {
+                writeln!(out, "{body}")
+            })?;
+            if !any {
                 writeln!(out)?;
             }
             Ok(())
         }
+    }
+}
+
+/// Calls `each` with the boards a report prints: every solution for `--all`, else the one
+/// solution if any. Returns whether there was one.
+fn each_board(r: &Report, mut each: impl FnMut(&Board) -> io::Result<()>) -> io::Result<bool> {
+    if let Some(all) = &r.all {
+        let listed = each_solution(&all.board, all.limit, each)?;
+        return Ok(listed.is_ok_and(|count| count > 0));
+    }
+    match r.solution.as_deref().map(str::parse::<Board>) {
+        Some(Ok(board)) => each(&board).map(|()| true),
+        _ => Ok(false),
+    }
+}
+
+/// The `all` field: every solution of `board` up to `limit`, found again while the JSON is
+/// written, so the array never has to be held in memory.
+struct AllSolutions {
+    board: Board,
+    limit: usize,
+}
+
+impl Serialize for AllSolutions {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeSeq;
+        let mut seq = s.serialize_seq(None)?;
+        each_solution(&self.board, self.limit, |b| {
+            seq.serialize_element(&text::to_line(b))
+        })?
+        .map_err(serde::ser::Error::custom)?;
+        seq.end()
     }
 }

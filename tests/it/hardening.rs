@@ -494,3 +494,21 @@ fn a_batch_of_every_kind_of_bad_input_reports_each_and_writes_every_good_one() {
         "every good file written"
     );
 }
+
+#[test]
+fn generate_refuses_a_folder_as_its_picture_before_any_work() {
+    let dir = tempfile::tempdir().unwrap();
+    let folder = dir.path().join("puzzle.png");
+    std::fs::create_dir(&folder).unwrap();
+    let run = cmd()
+        .args(["generate", "--seed", "1", "-o"])
+        .arg(&folder)
+        .assert()
+        .code(2);
+    let stderr = String::from_utf8_lossy(&run.get_output().stderr).into_owned();
+    assert!(stderr.contains("is a folder"), "{stderr}");
+    assert!(
+        run.get_output().stdout.is_empty(),
+        "a puzzle was made first"
+    );
+}
