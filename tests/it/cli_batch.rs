@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use super::util::cmd;
+use super::util::{cmd, snapshot};
 
 fn sample(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -23,16 +23,6 @@ fn copy_samples(dir: &Path, pairs: &[(&str, &str)]) {
         std::fs::create_dir_all(to.parent().unwrap()).unwrap();
         std::fs::copy(sample(from), to).unwrap();
     }
-}
-
-/// Every regular file under `dir` (not following links) with its bytes.
-fn snapshot(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
-    walkdir::WalkDir::new(dir)
-        .into_iter()
-        .flatten()
-        .filter(|e| e.file_type().is_file())
-        .map(|e| (e.path().to_path_buf(), std::fs::read(e.path()).unwrap()))
-        .collect()
 }
 
 /// The JSON objects printed one per line.

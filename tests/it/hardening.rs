@@ -3,14 +3,13 @@
 //! pictures stay within the memory limit, names that are not UTF-8 keep valid JSON, damaged
 //! files get sentences, and a signal leaves no temporary file. Everything at once at the end.
 
-use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
-use super::util::cmd;
+use super::util::{cmd, snapshot};
 
 fn sample(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -20,16 +19,6 @@ fn sample(name: &str) -> PathBuf {
 
 fn bin() -> Command {
     Command::new(env!("CARGO_BIN_EXE_sudoku-snap"))
-}
-
-/// Every regular file under `dir` with its bytes.
-fn snapshot(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
-    walkdir::WalkDir::new(dir)
-        .into_iter()
-        .flatten()
-        .filter(|e| e.file_type().is_file())
-        .map(|e| (e.path().to_path_buf(), std::fs::read(e.path()).unwrap()))
-        .collect()
 }
 
 /// Waits for `child` at most `limit`; kills it and fails the test when it takes longer.

@@ -71,3 +71,14 @@ pub fn scaled_step(release_step: usize) -> usize {
         release_step
     }
 }
+
+/// Every regular file under `dir` (not following links) with its bytes, to show that a run
+/// left its inputs as they were.
+pub fn snapshot(dir: &std::path::Path) -> std::collections::BTreeMap<PathBuf, Vec<u8>> {
+    walkdir::WalkDir::new(dir)
+        .into_iter()
+        .flatten()
+        .filter(|e| e.file_type().is_file())
+        .map(|e| (e.path().to_path_buf(), std::fs::read(e.path()).unwrap()))
+        .collect()
+}
