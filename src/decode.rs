@@ -276,7 +276,7 @@ fn decode_from<'b, R: BufRead + Seek>(
             .set_limits(io_limits)
             .map_err(|e| fail(describe(&e)))?;
         let image = DynamicImage::from_decoder(decoder).map_err(|e| fail(describe(&e)))?;
-        shrink(&image.into_rgb8(), plan.shrink)
+        shrink(image.into_rgb8(), plan.shrink)
     };
     Ok((upright(image, orientation), reservation))
 }
@@ -377,10 +377,10 @@ fn to_rgb(row: &[u8], channels: usize, rgb: &mut [u8]) {
     }
 }
 
-/// Scales `image` down by the whole factor `k` (a copy only when `k > 1`).
-fn shrink(image: &RgbImage, k: u32) -> RgbImage {
+/// Scales `image` down by the whole factor `k` (returned as it is for `k <= 1`).
+fn shrink(image: RgbImage, k: u32) -> RgbImage {
     if k <= 1 {
-        return image.clone();
+        return image;
     }
     let mut shrinker = Shrinker::new(image.width(), image.height(), k);
     for row in image.as_raw().chunks_exact(image.width() as usize * 3) {
@@ -582,7 +582,7 @@ mod tests {
     #[test]
     fn shrinking_averages_whole_boxes_and_the_partial_ones_at_the_edges() {
         let image = RgbImage::from_fn(5, 3, |x, y| image::Rgb([(10 * x + y) as u8, 0, 255]));
-        let small = shrink(&image, 2);
+        let small = shrink(image, 2);
         assert_eq!(small.dimensions(), (3, 2));
         // Box (0,0): x 0-1, y 0-1 -> (0 + 10 + 1 + 11) / 4 = 5.5, rounded to 6.
         assert_eq!(small.get_pixel(0, 0).0, [6, 0, 255]);
