@@ -173,28 +173,27 @@ fn generate_stops_when_stdout_closes() {
     stops_quietly_when_stdout_closes(Reaped(child), "generate -n 1000000 | head -1");
 }
 
-#[test]
-fn solve_of_endless_stdin_stops_when_stdout_closes() {
+/// `yes PUZZLE | sudoku-snap COMMAND | head -1`.
+fn endless_stdin_stops_when_stdout_closes(command: &str) {
     let mut child = spawn(
-        &["solve", "-f", "line"],
+        &[command, "-f", "line"],
         Stdio::piped(),
         Stdio::piped(),
         Stdio::piped(),
     );
     endless_puzzles(child.stdin.take().unwrap());
-    stops_quietly_when_stdout_closes(Reaped(child), "yes PUZZLE | solve | head -1");
+    let what = format!("yes PUZZLE | {command} | head -1");
+    stops_quietly_when_stdout_closes(Reaped(child), &what);
+}
+
+#[test]
+fn solve_of_endless_stdin_stops_when_stdout_closes() {
+    endless_stdin_stops_when_stdout_closes("solve");
 }
 
 #[test]
 fn grade_of_endless_stdin_stops_when_stdout_closes() {
-    let mut child = spawn(
-        &["grade", "-f", "line"],
-        Stdio::piped(),
-        Stdio::piped(),
-        Stdio::piped(),
-    );
-    endless_puzzles(child.stdin.take().unwrap());
-    stops_quietly_when_stdout_closes(Reaped(child), "yes PUZZLE | grade | head -1");
+    endless_stdin_stops_when_stdout_closes("grade");
 }
 
 // ---- 5. a closed stderr winds the run down without a panic ----
