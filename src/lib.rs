@@ -50,7 +50,6 @@ pub mod text;
 use std::path::Path;
 
 use image::RgbImage;
-use rayon::prelude::*;
 
 pub use board::{Board, Conflict, Digit, Pos};
 pub use error::{Error, Result};
@@ -134,8 +133,8 @@ impl Snap {
         })
     }
 
-    /// Each cell's recognized digit, `None` for empty cells. The glyphs are split into one
-    /// share per thread of the pool, each matched against the templates in one sweep.
+    /// Each cell's recognized digit, `None` for empty cells: all glyphs of the grid matched
+    /// against all templates in one matrix product.
     fn recognize_glyphs(&self, cells: &Cells) -> Vec<Option<Recognized>> {
         let found: Vec<(usize, &image::GrayImage)> = cells
             .glyphs
@@ -143,14 +142,8 @@ impl Snap {
             .enumerate()
             .filter_map(|(i, g)| g.as_ref().map(|g| (i, &g.ink)))
             .collect();
-        let share = found.len().div_ceil(rayon::current_num_threads()).max(1);
-        let recognized: Vec<Recognized> = found
-            .par_chunks(share)
-            .flat_map_iter(|chunk| {
-                let inks: Vec<&image::GrayImage> = chunk.iter().map(|&(_, ink)| ink).collect();
-                self.templates.recognize_all(&inks)
-            })
-            .collect();
+        let inks: Vec<&image::GrayImage> = found.iter().map(|&(_, ink)| ink).collect();
+        let recognized = self.templates.recognize_all(&inks);
         let mut evidence = vec![None; cells.glyphs.len()];
         for ((i, _), r) in found.into_iter().zip(recognized) {
             evidence[i] = Some(r);

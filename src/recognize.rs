@@ -9,6 +9,8 @@
 use std::path::{Path, PathBuf};
 
 use image::GrayImage;
+use ndarray::Array2;
+use rayon::prelude::*;
 
 use crate::board::Digit;
 use crate::error::{Error, Result};
@@ -21,6 +23,8 @@ mod bundled {
 const FRAME_W: u32 = 24;
 /// Height of the comparison frame: enough to tell a `6` from an `8` in any of our fonts.
 const FRAME_H: u32 = 32;
+/// Values in one feature.
+const FRAME_LEN: usize = (FRAME_W * FRAME_H) as usize;
 
 /// A glyph fitted into the comparison frame: zero mean, unit length.
 #[derive(Clone, Debug)]
@@ -127,27 +131,53 @@ impl BoxWeights {
     }
 }
 
-/// The cosine of two features: a dot product in eight independent lanes, which the compiler
-/// turns into SIMD.
-fn dot(a: &Feature, b: &Feature) -> f32 {
-    let mut acc = [0f32; 8];
-    for (ca, cb) in a.0.chunks_exact(8).zip(b.0.chunks_exact(8)) {
-        for i in 0..8 {
-            acc[i] += ca[i] * cb[i];
-        }
-    }
-    acc.iter().sum()
-}
-
 /// One template: a font's rendering of a digit.
 struct Template {
     digit: Digit,
     feature: Feature,
 }
 
-/// The set of templates the recognizer matches against.
+/// The set of templates the recognizer matches against: one row of features per template, so
+/// matching a grid's glyphs against all of them is one matrix product.
 pub struct Templates {
-    templates: Vec<Template>,
+    /// Template features, one row each.
+    matrix: Array2<f32>,
+    /// Each row's digit.
+    digits: Vec<Digit>,
+}
+
+/// The glyphs of one picture in the comparison frame, one row of features each.
+pub struct GlyphFeatures(Array2<f32>);
+
+impl GlyphFeatures {
+    /// Fits each glyph (`ink`: 255 = ink, cropped to the glyph) into the comparison frame.
+    pub fn of(inks: &[&GrayImage]) -> GlyphFeatures {
+        let rows: Vec<Feature> = inks.par_iter().map(|ink| Feature::of(ink)).collect();
+        GlyphFeatures(stack(rows))
+    }
+
+    /// How many glyphs.
+    pub fn len(&self) -> usize {
+        self.0.nrows()
+    }
+
+    /// Whether there are no glyphs.
+    pub fn is_empty(&self) -> bool {
+        self.0.nrows() == 0
+    }
+
+    /// The cosine of every pair of glyphs: how alike their shapes are (1 = the same).
+    pub fn likeness(&self) -> Array2<f32> {
+        self.0.dot(&self.0.t())
+    }
+}
+
+/// Rows of features as one matrix.
+fn stack(rows: Vec<Feature>) -> Array2<f32> {
+    let width = FRAME_LEN;
+    let flat: Vec<f32> = rows.into_iter().flat_map(|f| f.0).collect();
+    Array2::from_shape_vec((flat.len() / width, width), flat)
+        .expect("every feature has the frame's length")
 }
 
 /// A recognized digit with the evidence for it.
@@ -180,17 +210,19 @@ impl Templates {
         if let Some(dir) = extra {
             templates.extend(load_dir(dir)?);
         }
-        Ok(Templates { templates })
+        let digits = templates.iter().map(|t| t.digit).collect();
+        let matrix = stack(templates.into_iter().map(|t| t.feature).collect());
+        Ok(Templates { matrix, digits })
     }
 
     /// How many templates are loaded.
     pub fn len(&self) -> usize {
-        self.templates.len()
+        self.digits.len()
     }
 
     /// Whether no template is loaded.
     pub fn is_empty(&self) -> bool {
-        self.templates.is_empty()
+        self.digits.is_empty()
     }
 
     /// Ranks the digits for one glyph (`ink`: 255 = ink, cropped to the glyph).
@@ -198,25 +230,39 @@ impl Templates {
         self.recognize_all(&[ink]).remove(0)
     }
 
-    /// Ranks the digits for each glyph, as [`Templates::recognize`] does one by one. The
-    /// loop runs over templates outside and glyphs inside, so the templates (most of the
-    /// memory touched) are read once for the whole grid rather than once per glyph.
+    /// Ranks the digits for each glyph, as [`Templates::recognize`] does one by one.
     pub fn recognize_all(&self, inks: &[&GrayImage]) -> Vec<Recognized> {
-        let features: Vec<Feature> = inks.iter().map(|ink| Feature::of(ink)).collect();
-        let mut best = vec![[f32::MIN; 9]; features.len()];
-        for t in &self.templates {
-            let i = t.digit.get() as usize - 1;
-            for (scores, feature) in best.iter_mut().zip(&features) {
-                scores[i] = scores[i].max(dot(feature, &t.feature));
-            }
-        }
-        best.into_iter()
-            .map(|scores| {
-                let mut ranked: Vec<(Digit, f32)> = Digit::all().zip(scores).collect();
-                ranked.sort_by(|a, b| b.1.total_cmp(&a.1));
-                Recognized { ranked }
+        self.digit_scores(&GlyphFeatures::of(inks))
+            .into_iter()
+            .map(Recognized::from_scores)
+            .collect()
+    }
+
+    /// Each glyph's best score for each digit (index 0 is digit 1): the glyphs x templates
+    /// matrix of cosines, reduced to the best template of each digit.
+    pub fn digit_scores(&self, glyphs: &GlyphFeatures) -> Vec<[f32; 9]> {
+        let cosines = glyphs.0.dot(&self.matrix.t());
+        cosines
+            .rows()
+            .into_iter()
+            .map(|row| {
+                let mut best = [f32::MIN; 9];
+                for (&c, d) in row.iter().zip(&self.digits) {
+                    let i = d.get() as usize - 1;
+                    best[i] = best[i].max(c);
+                }
+                best
             })
             .collect()
+    }
+}
+
+impl Recognized {
+    /// Ranks the digits by their scores (index 0 is digit 1), best first.
+    pub fn from_scores(scores: [f32; 9]) -> Recognized {
+        let mut ranked: Vec<(Digit, f32)> = Digit::all().zip(scores).collect();
+        ranked.sort_by(|a, b| b.1.total_cmp(&a.1));
+        Recognized { ranked }
     }
 }
 
