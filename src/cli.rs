@@ -205,6 +205,12 @@ pub struct ImageArgs {
     #[arg(long, value_name = "N", default_value_t = 2)]
     pub max_corrections: usize,
 
+    /// Draw the answer even when the reading is doubtful (several solutions, or a cell that
+    /// reads as well as another digit giving another answer); by default no picture is
+    /// written and the doubtful cells are named.
+    #[arg(long)]
+    pub draw_doubtful: bool,
+
     /// Batch: descend into sub-folders of folder inputs.
     #[arg(short, long, help_heading = "Batch (folders, lists, -o DIR/)")]
     pub recursive: bool,

@@ -2,6 +2,12 @@
 //! the least confident readings are swapped for their runner-up digits (a bounded search,
 //! cheapest total score loss first) until the puzzle has exactly one solution. Every change
 //! is reported.
+//!
+//! Then doubt: an answer is only as good as its reading. A cell is doubtful when another
+//! digit fits its glyph almost as well **and** the puzzle read that way also has exactly one,
+//! different, solution: the rules cannot tell the two readings apart, so neither answer may
+//! be drawn with confidence. Several solutions, or two corrections that both work, are
+//! doubtful the same way.
 
 use serde::Serialize;
 
@@ -13,6 +19,10 @@ use crate::solve::{self, Verdict};
 const SUSPECTS: usize = 8;
 /// Alternatives tried per suspect: the runner-up and the third-best digit.
 const ALTERNATIVES: usize = 2;
+/// A runner-up scoring within this of the best digit is a reading the glyph supports too.
+const CLOSE_SCORE: f32 = 0.08;
+/// How many cells a doubt about several solutions lists at most.
+const MAX_LISTED: usize = 12;
 
 /// One digit read as `read` but used as `used`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -36,6 +46,49 @@ fn serialize_digit<S: serde::Serializer>(d: &Digit, s: S) -> Result<S::Ok, S::Er
     s.serialize_u8(d.get())
 }
 
+/// A cell whose reading is in doubt, and what it could be instead.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Doubt {
+    /// The cell, as `r3c5`.
+    #[serde(serialize_with = "serialize_pos")]
+    pub cell: Pos,
+    /// The digit read there; `None` when the cell was read as empty.
+    #[serde(serialize_with = "serialize_digit_or_null")]
+    pub read: Option<Digit>,
+    /// The other digits the picture and the rules allow there, best first.
+    #[serde(serialize_with = "serialize_digits")]
+    pub could_be: Vec<Digit>,
+}
+
+impl std::fmt::Display for Doubt {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let others: Vec<String> = self.could_be.iter().map(|d| d.to_string()).collect();
+        match self.read {
+            Some(read) => write!(
+                f,
+                "{}: read {read}, could be {}",
+                self.cell,
+                others.join(" or ")
+            ),
+            None => write!(f, "{}: could be {}", self.cell, others.join(" or ")),
+        }
+    }
+}
+
+fn serialize_digit_or_null<S: serde::Serializer>(
+    d: &Option<Digit>,
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    match d {
+        Some(d) => s.serialize_u8(d.get()),
+        None => s.serialize_none(),
+    }
+}
+
+fn serialize_digits<S: serde::Serializer>(ds: &[Digit], s: S) -> Result<S::Ok, S::Error> {
+    s.collect_seq(ds.iter().map(|d| d.get()))
+}
+
 /// The solver's answer for the givens as read, after any corrections.
 #[derive(Clone, Debug)]
 pub struct Solved {
@@ -45,53 +98,200 @@ pub struct Solved {
     pub verdict: Result<Verdict, Conflict>,
     /// The digits changed to reach the verdict.
     pub corrections: Vec<Correction>,
+    /// The cells whose reading is in doubt; empty when the answer can be trusted.
+    pub doubts: Vec<Doubt>,
+}
+
+impl Solved {
+    /// The solution to draw: unique and free of doubt.
+    pub fn trusted(&self) -> Option<Board> {
+        match self.verdict {
+            Ok(Verdict::Unique(s)) if self.doubts.is_empty() => Some(s),
+            _ => None,
+        }
+    }
+
+    /// A solution, trusted or not (one of several, or one a doubtful cell could change).
+    pub fn any_solution(&self) -> Option<Board> {
+        match self.verdict {
+            Ok(Verdict::Unique(s) | Verdict::Multiple(s)) => Some(s),
+            _ => None,
+        }
+    }
 }
 
 /// Solves `givens`; when that fails, tries up to `max_changes` runner-up digits among the
-/// least confident readings in `evidence` (indexed like the board).
+/// least confident readings in `evidence` (indexed like the board). Then weighs the doubt.
 pub fn solve_read(givens: &Board, evidence: &[Option<Recognized>], max_changes: usize) -> Solved {
+    let mut solved = correct(givens, evidence, max_changes);
+    if solved.doubts.is_empty() {
+        solved.doubts = doubts(&solved, evidence);
+    }
+    solved
+}
+
+/// Solves `givens`, correcting the least confident readings when they clash or have no
+/// solution. Two corrections of the same size that give different answers are a doubt.
+fn correct(givens: &Board, evidence: &[Option<Recognized>], max_changes: usize) -> Solved {
     let first = solve::check(givens);
     let failed = matches!(first, Err(_) | Ok(Verdict::Unsolvable));
+    let unchanged = |verdict| Solved {
+        givens: *givens,
+        verdict,
+        corrections: Vec::new(),
+        doubts: Vec::new(),
+    };
     if !failed || max_changes == 0 {
-        return Solved {
-            givens: *givens,
-            verdict: first,
-            corrections: Vec::new(),
-        };
+        return unchanged(first);
     }
     let options = alternatives(givens, evidence, first.as_ref().err());
     for changes in 1..=max_changes.min(options.len()) {
         let mut tries = combinations(&options, changes);
         tries.sort_by(|a, b| cost(a).total_cmp(&cost(b)));
-        for attempt in tries {
+        let mut working = tries.into_iter().filter_map(|attempt| {
             let mut board = *givens;
             for alt in &attempt {
                 board.set(alt.pos, Some(alt.digit));
             }
-            if let Ok(verdict @ Verdict::Unique(_)) = solve::check(&board) {
-                let corrections = attempt
-                    .iter()
-                    .filter_map(|a| {
-                        Some(Correction {
-                            cell: a.pos,
-                            read: givens.get(a.pos)?,
-                            used: a.digit,
-                        })
-                    })
-                    .collect();
-                return Solved {
-                    givens: board,
-                    verdict: Ok(verdict),
-                    corrections,
-                };
+            match solve::check(&board) {
+                Ok(Verdict::Unique(s)) => Some((attempt, board, s)),
+                _ => None,
             }
+        });
+        let Some((attempt, board, solution)) = working.next() else {
+            continue;
+        };
+        let rival = working.find(|(_, _, other)| *other != solution);
+        let corrections = attempt
+            .iter()
+            .filter_map(|a| {
+                Some(Correction {
+                    cell: a.pos,
+                    read: givens.get(a.pos)?,
+                    used: a.digit,
+                })
+            })
+            .collect();
+        let doubts = rival.map_or_else(Vec::new, |(other, ..)| {
+            rival_corrections(givens, &attempt, &other)
+        });
+        return Solved {
+            givens: board,
+            verdict: Ok(Verdict::Unique(solution)),
+            corrections,
+            doubts,
+        };
+    }
+    unchanged(first)
+}
+
+/// The cells two working corrections disagree on, each with the digits they use.
+fn rival_corrections(givens: &Board, a: &[Alternative], b: &[Alternative]) -> Vec<Doubt> {
+    let mut out: Vec<Doubt> = Vec::new();
+    for alt in a.iter().chain(b) {
+        let doubt = match out.iter_mut().find(|d| d.cell == alt.pos) {
+            Some(d) => d,
+            None => {
+                out.push(Doubt {
+                    cell: alt.pos,
+                    read: givens.get(alt.pos),
+                    could_be: Vec::new(),
+                });
+                out.last_mut().expect("just pushed")
+            }
+        };
+        if !doubt.could_be.contains(&alt.digit) {
+            doubt.could_be.push(alt.digit);
         }
     }
-    Solved {
-        givens: *givens,
-        verdict: first,
-        corrections: Vec::new(),
+    out.sort_by_key(|d| d.cell.index());
+    out
+}
+
+/// The doubtful cells of a solved reading (see the module comment).
+fn doubts(solved: &Solved, evidence: &[Option<Recognized>]) -> Vec<Doubt> {
+    match &solved.verdict {
+        Ok(Verdict::Unique(solution)) => close_rivals(&solved.givens, evidence, solution),
+        Ok(Verdict::Multiple(first)) => open_cells(&solved.givens, first),
+        Ok(Verdict::Unsolvable) => least_confident(&solved.givens, evidence, &[]),
+        Err(conflict) => {
+            least_confident(&solved.givens, evidence, &[conflict.first, conflict.second])
+        }
     }
+}
+
+/// Given cells where a runner-up digit scores close to the read one and also gives the puzzle
+/// one solution, a different one.
+fn close_rivals(givens: &Board, evidence: &[Option<Recognized>], solution: &Board) -> Vec<Doubt> {
+    let mut out = Vec::new();
+    for pos in Pos::all() {
+        let (Some(read), Some(Some(r))) = (givens.get(pos), evidence.get(pos.index())) else {
+            continue;
+        };
+        let best = r.ranked[0].1;
+        let mut could_be = Vec::new();
+        for &(digit, score) in r.ranked.iter().filter(|(d, _)| *d != read) {
+            if best - score > CLOSE_SCORE {
+                break;
+            }
+            let mut board = *givens;
+            board.set(pos, Some(digit));
+            if matches!(solve::check(&board), Ok(Verdict::Unique(other)) if other != *solution) {
+                could_be.push(digit);
+            }
+        }
+        if !could_be.is_empty() {
+            out.push(Doubt {
+                cell: pos,
+                read: Some(read),
+                could_be,
+            });
+        }
+    }
+    out
+}
+
+/// The empty cells where two solutions of the reading differ.
+fn open_cells(givens: &Board, first: &Board) -> Vec<Doubt> {
+    let second = solve::solutions(givens, 2)
+        .ok()
+        .and_then(|all| all.into_iter().find(|s| s != first));
+    let Some(second) = second else {
+        return Vec::new();
+    };
+    Pos::all()
+        .filter_map(|pos| {
+            let (a, b) = (first.get(pos)?, second.get(pos)?);
+            (a != b).then(|| Doubt {
+                cell: pos,
+                read: None,
+                could_be: vec![a, b],
+            })
+        })
+        .take(MAX_LISTED)
+        .collect()
+}
+
+/// The cells in a clash, then the least confident readings, with their runner-ups.
+fn least_confident(givens: &Board, evidence: &[Option<Recognized>], clash: &[Pos]) -> Vec<Doubt> {
+    let mut read: Vec<(Pos, &Recognized)> = Pos::all()
+        .filter(|p| givens.get(*p).is_some())
+        .filter_map(|p| evidence.get(p.index())?.as_ref().map(|r| (p, r)))
+        .collect();
+    read.sort_by(|a, b| {
+        clash
+            .contains(&b.0)
+            .cmp(&clash.contains(&a.0))
+            .then(a.1.confidence().total_cmp(&b.1.confidence()))
+    });
+    read.into_iter()
+        .take(clash.len().max(3))
+        .map(|(pos, r)| Doubt {
+            cell: pos,
+            read: givens.get(pos),
+            could_be: r.ranked.iter().skip(1).take(2).map(|&(d, _)| d).collect(),
+        })
+        .collect()
 }
 
 /// One possible change: put `digit` at `pos`, losing `loss` in match score.
@@ -201,5 +401,86 @@ mod tests {
             }]
         );
         assert_eq!(solved.givens, puzzle);
+    }
+
+    /// Evidence for `board` where every glyph reads clearly as itself.
+    fn clear_evidence(board: &Board) -> Vec<Option<Recognized>> {
+        Pos::all()
+            .map(|p| {
+                board
+                    .get(p)
+                    .map(|d| recognized(d.get(), (d.get() % 9) + 1, 0.5))
+            })
+            .collect()
+    }
+
+    const PUZZLE: &str =
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+    #[test]
+    fn a_clear_reading_is_trusted() {
+        let puzzle: Board = PUZZLE.parse().unwrap();
+        let solved = solve_read(&puzzle, &clear_evidence(&puzzle), 2);
+        assert!(solved.doubts.is_empty());
+        assert!(solved.trusted().unwrap().solves(&puzzle));
+    }
+
+    #[test]
+    fn a_close_runner_up_that_also_solves_is_a_doubt() {
+        let puzzle: Board = PUZZLE.parse().unwrap();
+        let solution = solve::solve(&puzzle).unwrap().unwrap();
+        // Find a given whose digit can be swapped for another that leaves the puzzle with
+        // one, different, solution: a misread the rules cannot catch.
+        let (cell, other) = Pos::all()
+            .filter(|&p| puzzle.get(p).is_some())
+            .flat_map(|p| Digit::all().map(move |d| (p, d)))
+            .find(|&(p, d)| {
+                let mut b = puzzle;
+                b.set(p, Some(d));
+                matches!(solve::check(&b), Ok(Verdict::Unique(s)) if s != solution)
+            })
+            .expect("some given has a rival digit");
+        let read = puzzle.get(cell).unwrap();
+        let mut evidence = clear_evidence(&puzzle);
+        evidence[cell.index()] = Some(recognized(read.get(), other.get(), 0.02));
+        let solved = solve_read(&puzzle, &evidence, 2);
+        assert_eq!(
+            solved.doubts,
+            vec![Doubt {
+                cell,
+                read: Some(read),
+                could_be: vec![other]
+            }]
+        );
+        assert_eq!(solved.trusted(), None);
+        assert_eq!(solved.any_solution(), Some(solution));
+        // The same rival far behind the best score is no doubt.
+        evidence[cell.index()] = Some(recognized(read.get(), other.get(), 0.3));
+        assert!(solve_read(&puzzle, &evidence, 2).doubts.is_empty());
+    }
+
+    #[test]
+    fn several_solutions_name_the_open_cells() {
+        let mut puzzle: Board = PUZZLE.parse().unwrap();
+        // Drop givens until the puzzle has more than one solution.
+        let dropped = Pos::all()
+            .filter(|&p| puzzle.get(p).is_some())
+            .find(|&p| {
+                let mut b = puzzle;
+                b.set(p, None);
+                matches!(solve::check(&b), Ok(Verdict::Multiple(_)))
+            })
+            .expect("some given is needed for uniqueness");
+        puzzle.set(dropped, None);
+        let solved = solve_read(&puzzle, &clear_evidence(&puzzle), 2);
+        assert_eq!(solved.trusted(), None);
+        assert!(!solved.doubts.is_empty());
+        let two = solve::solutions(&puzzle, 2).unwrap();
+        for d in &solved.doubts {
+            assert_eq!(d.read, None);
+            assert!(puzzle.get(d.cell).is_none());
+            assert_eq!(d.could_be.len(), 2);
+            assert_ne!(two[0].get(d.cell), two[1].get(d.cell));
+        }
     }
 }

@@ -4,6 +4,7 @@
 use std::path::PathBuf;
 
 use crate::board::Conflict;
+use crate::correct::Doubt;
 use crate::text::ParseError;
 
 /// What went wrong, with the input it went wrong on.
@@ -31,6 +32,16 @@ pub enum Error {
     /// The givens break the rules before any solving starts.
     #[error("invalid puzzle: {0}")]
     Conflict(#[from] Conflict),
+    /// A screenshot was read, but the reading cannot be trusted: no answer is drawn.
+    #[error("{}: {why}{}", path.display(), listed(doubts))]
+    Doubtful {
+        /// The file.
+        path: PathBuf,
+        /// What makes the reading doubtful, as a sentence.
+        why: String,
+        /// The doubtful cells and what they could be.
+        doubts: Vec<Doubt>,
+    },
     /// The file is not an image we can decode (or is damaged).
     #[error("{}: not a readable image: {reason}", path.display())]
     Decode {
@@ -144,3 +155,17 @@ pub enum Error {
 
 /// The library's result type.
 pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+/// `; r4c5: read 1, could be 7; …` for the first few doubts.
+fn listed(doubts: &[Doubt]) -> String {
+    const SHOWN: usize = 6;
+    let mut out: String = doubts
+        .iter()
+        .take(SHOWN)
+        .map(|d| format!("; {d}"))
+        .collect();
+    if doubts.len() > SHOWN {
+        out.push_str(&format!("; and {} more", doubts.len() - SHOWN));
+    }
+    out
+}

@@ -59,7 +59,6 @@ pub use report::{Report, Stage, Status, Timings};
 use cells::{Author, Cells};
 use recognize::{Recognized, Templates};
 use rectify::Rectified;
-use solve::Verdict;
 
 /// What was read from a screenshot, before solving.
 pub struct Reading {
@@ -196,9 +195,13 @@ impl Snap {
             )
         });
         report.record(&reading, &solved);
-        let solution = match solved.verdict {
-            Ok(Verdict::Unique(s)) | Ok(Verdict::Multiple(s)) => s,
-            _ => return Ok(()),
+        let drawn = if self.options.draw_doubtful {
+            solved.any_solution()
+        } else {
+            solved.trusted()
+        };
+        let Some(solution) = drawn else {
+            return Ok(());
         };
         let Some(out) = output else { return Ok(()) };
         let timings = &mut report.timings;

@@ -36,6 +36,10 @@ pub struct Options {
     /// exists ends as [`Status::Skipped`](crate::Status::Skipped) without being decoded.
     /// Default: true (the single-image `-o` case); the batch command defaults to false.
     pub overwrite: bool,
+    /// Whether to draw an answer the reading leaves in doubt (several solutions, or a cell
+    /// that reads as well as another digit which gives another answer). When false, such a
+    /// picture is not written and the report names the doubtful cells. Default: false.
+    pub draw_doubtful: bool,
 }
 
 impl Default for Options {
@@ -50,6 +54,7 @@ impl Default for Options {
             answer_color: None,
             jpeg_quality: 90,
             overwrite: true,
+            draw_doubtful: false,
         }
     }
 }

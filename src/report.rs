@@ -8,7 +8,7 @@ use std::time::Instant;
 use serde::{Serialize, Serializer};
 
 use crate::board::Board;
-use crate::correct::{Correction, Solved};
+use crate::correct::{Correction, Doubt, Solved};
 use crate::error::Error;
 use crate::solve::Verdict;
 use crate::Reading;
@@ -21,6 +21,9 @@ pub enum Status {
     Solved,
     /// Output already existed and was left alone (batch mode).
     Skipped,
+    /// Read and solved, but a cell reads as well as another digit that gives another answer;
+    /// the answer is not drawn.
+    Doubtful,
     /// Read, but the givens allow more than one solution; one is given.
     MultipleSolutions,
     /// Read, but the givens have no solution.
@@ -118,6 +121,9 @@ pub struct Report {
     pub entries: Option<Board>,
     /// Digits read one way and solved another.
     pub corrections: Vec<Correction>,
+    /// Cells whose reading is in doubt, with what they could be; empty when the answer can be
+    /// trusted.
+    pub doubtful: Vec<Doubt>,
     /// The picture written, if any; for `skipped`, the one already there.
     #[serde(serialize_with = "path_or_null")]
     pub output: Option<PathBuf>,
@@ -164,32 +170,49 @@ impl Report {
             solution: None,
             entries: None,
             corrections: Vec::new(),
+            doubtful: Vec::new(),
             output: None,
             error: None,
             timings: Timings::default(),
         }
     }
 
-    /// Records what was read and how solving went.
+    /// Records what was read and how solving went. A reading that cannot be trusted gets an
+    /// error saying why and naming the doubtful cells.
     pub fn record(&mut self, reading: &Reading, solved: &Solved) {
         self.givens = Some(solved.givens);
         self.entries = Some(reading.entries);
         self.corrections = solved.corrections.clone();
-        match &solved.verdict {
-            Ok(Verdict::Unique(s)) => {
+        self.doubtful = solved.doubts.clone();
+        self.solution = solved.any_solution();
+        let why = match &solved.verdict {
+            Ok(Verdict::Unique(_)) if solved.doubts.is_empty() => {
                 self.status = Status::Solved;
-                self.solution = Some(*s);
+                return;
             }
-            Ok(Verdict::Multiple(s)) => {
+            Ok(Verdict::Unique(_)) => {
+                self.status = Status::Doubtful;
+                "the reading is doubtful: another reading of these cells gives another answer"
+                    .to_string()
+            }
+            Ok(Verdict::Multiple(_)) => {
                 self.status = Status::MultipleSolutions;
-                self.solution = Some(*s);
+                "the givens as read have several solutions (a given missed or misread?)".to_string()
             }
-            Ok(Verdict::Unsolvable) => self.status = Status::Unsolvable,
+            Ok(Verdict::Unsolvable) => {
+                self.status = Status::Unsolvable;
+                "the givens as read have no solution: probably a misread".to_string()
+            }
             Err(conflict) => {
                 self.status = Status::Invalid;
-                self.error = Some(Error::Conflict(*conflict));
+                format!("the givens as read clash ({conflict}): probably a misread")
             }
-        }
+        };
+        self.error = Some(Error::Doubtful {
+            path: self.input.clone(),
+            why,
+            doubts: solved.doubts.clone(),
+        });
     }
 
     /// Records a failure: the status follows the error's kind. An existing output that must

@@ -191,14 +191,8 @@ fn emit(
     args: &ImageArgs,
 ) -> io::Result<()> {
     if let Some(e) = &r.error {
-        // Most errors name their file; a clash of givens names only the cells.
-        let message = e.to_string();
-        let name = r.input.display().to_string();
-        if message.contains(&name) {
-            crate::err!("error: {message}");
-        } else {
-            crate::err!("error: {name}: {message}");
-        }
+        // Every error of a report names its file.
+        crate::err!("error: {e}");
     }
     for c in &r.corrections {
         let (cell, read, used) = (c.cell, c.read, c.used);

@@ -63,6 +63,7 @@ pub fn run(args: ImageArgs) -> anyhow::Result<Outcome> {
         }
         if let Some(e) = &report.error {
             crate::err!("error: {e}");
+            explain_doubt(&report, &args);
         }
         for c in &report.corrections {
             crate::err!(
@@ -88,6 +89,19 @@ pub fn run(args: ImageArgs) -> anyhow::Result<Outcome> {
     Ok(outcome)
 }
 
+/// After a doubtful reading: how to see why, and how to draw anyway.
+pub(super) fn explain_doubt(report: &Report, args: &ImageArgs) {
+    if !matches!(report.error, Some(sudoku_snap::Error::Doubtful { .. })) {
+        return;
+    }
+    if args.output.is_some() && !args.draw_doubtful {
+        crate::err!(
+            "{}: no picture written; `--debug DIR` shows the cells as read, `--draw-doubtful` draws the answer anyway",
+            report.input.display()
+        );
+    }
+}
+
 pub(super) fn options(args: &ImageArgs) -> Options {
     Options {
         max_pixels: args.max_pixels,
@@ -96,6 +110,7 @@ pub(super) fn options(args: &ImageArgs) -> Options {
         templates_dir: args.templates.clone(),
         debug_dir: args.debug.clone(),
         max_corrections: args.max_corrections,
+        draw_doubtful: args.draw_doubtful,
         ..Options::default()
     }
 }
