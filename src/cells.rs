@@ -2,8 +2,13 @@
 //!
 //! Grid lines are found again on the square picture (so a slightly curved or misplaced corner
 //! does not shift the cells), their remnants are cut away, and ink is measured against each
-//! cell's own background (so highlighted cells read like the others). A cell holds a digit
-//! when a component near its centre is tall enough: pencil marks are small and stay out.
+//! cell's own background (so highlighted cells read like the others).
+//!
+//! Which glyphs are digits is judged against the picture's own population, not a fixed size:
+//! the givens of one puzzle share a font and a size, so the typical height of the tallest
+//! glyphs is the digit height, and pencil marks are known by their layout (several small
+//! glyphs in one cell) and their own typical height. A lone glyph near a cell's centre is a
+//! digit when it is sized like the others, however small they all are.
 //! Digits in a clearly different colour from the majority are a player's entries.
 
 use image::{GrayImage, Luma, RgbImage};
@@ -12,8 +17,20 @@ use rayon::prelude::*;
 use crate::locate::{is_dark_background, median, Histogram};
 use crate::rectify::{Rectified, CELL};
 
-/// A glyph shorter than this fraction of the cell is a pencil mark or noise, not a digit.
-const MIN_DIGIT_HEIGHT: f32 = 0.32;
+/// A glyph shorter than this fraction of the cell is noise, whatever the population says.
+const MIN_GLYPH_HEIGHT: f32 = 0.1;
+/// A mark shorter than this fraction of the cell is a speck, not a pencil mark.
+const MIN_MARK_HEIGHT: f32 = 0.07;
+/// How many glyphs set the digit height: a real puzzle has at least 17 givens.
+const DIGIT_POPULATION: usize = 17;
+/// Without pencil marks to compare with, a glyph this fraction of the digit height is a digit
+/// (old-style 1 and 2 are x-height, about 0.65-0.75 of the others).
+const DIGIT_FRACTION: f32 = 0.6;
+/// A lone glyph at the very centre of its cell may be this small a fraction and still be a
+/// digit.
+const LONE_DIGIT_FRACTION: f32 = 0.42;
+/// Pencil marks are at most this fraction of the cell (three rows of them fit in it).
+const MAX_MARK_HEIGHT: f32 = 0.4;
 /// Cut this fraction of the cell from each side to drop grid-line remnants.
 const LINE_MARGIN: f32 = 0.09;
 /// Two ink colours further apart than this (RGB distance) are different kinds of digits.
@@ -87,16 +104,30 @@ pub fn slice(rect: &Rectified) -> Cells {
     let contrast = text_contrast(gray, &areas, &stand_outs);
     let threshold = MIN_INK.max((contrast as f32 * INK_FRACTION) as i32);
     // Cells are independent: split over the thread pool.
-    let (mut glyphs, marked): (Vec<_>, Vec<_>) = (areas.par_iter().zip(&backgrounds))
-        .zip(&stand_outs)
-        .map(|((&area, &cell_bg), stand_out)| {
+    let found: Vec<CellInk> = (areas.par_iter().zip(stand_outs.par_iter()))
+        .map(|(&area, stand_out)| {
             let ink = Ink {
                 stand_out,
                 threshold,
                 contrast,
             };
-            let (glyph, marks) = isolate_digit(rect, gray, area, &ink);
-            (glyph, marks.then(|| area_colour(rect, gray, area, cell_bg)))
+            isolate_glyph(rect, gray, area, &ink)
+        })
+        .collect();
+    let sizes = Sizes::of(&found);
+    let (mut glyphs, marked): (Vec<_>, Vec<_>) = (found.into_iter().zip(&areas))
+        .zip(&backgrounds)
+        .map(|((cell, &area), &cell_bg)| {
+            let has_marks = cell.has_marks();
+            match cell.glyph {
+                Some(glyph) if sizes.is_digit(&glyph, &cell.marks, cell.off_centre) => {
+                    (Some(glyph), None)
+                }
+                glyph => {
+                    let marked = has_marks || glyph.is_some();
+                    (None, marked.then(|| area_colour(rect, gray, area, cell_bg)))
+                }
+            }
         })
         .unzip();
     mark_entries(&mut glyphs);
@@ -234,15 +265,89 @@ struct Ink<'a> {
     contrast: i32,
 }
 
-/// The digit in one cell, if any: the tall component nearest the centre, with whatever
-/// touches its box (so a glyph broken by JPEG or print stays whole); and whether the cell
-/// holds smaller marks instead.
-fn isolate_digit(
+/// What one cell holds: its most central glyph (if any) and the other marks beside it.
+struct CellInk {
+    /// The largest glyph near the cell's centre, with whatever touches it.
+    glyph: Option<Glyph>,
+    /// How far the glyph's centre is from the cell's, as a fraction of the cell (the larger
+    /// of the two axes).
+    off_centre: f32,
+    /// Heights of the other marks in the cell (grid-line remnants and specks left out).
+    marks: Vec<u32>,
+}
+
+impl CellInk {
+    /// Whether anything but the background is in the cell.
+    fn has_marks(&self) -> bool {
+        self.glyph.is_some() || !self.marks.is_empty()
+    }
+}
+
+/// The sizes of the picture's glyphs: the digit height, and the pencil marks' when the
+/// picture has cells full of them.
+struct Sizes {
+    /// The typical height of the tallest glyphs (the givens and entries).
+    digit: f32,
+    /// The typical height of pencil marks, from cells holding several of them.
+    mark: Option<f32>,
+}
+
+impl Sizes {
+    fn of(cells: &[CellInk]) -> Sizes {
+        let mut heights: Vec<u32> = cells
+            .iter()
+            .filter_map(|c| c.glyph.as_ref().map(|g| g.height))
+            .collect();
+        heights.sort_unstable_by(|a, b| b.cmp(a));
+        heights.truncate(DIGIT_POPULATION);
+        let digit = median_of(&mut heights).unwrap_or(CELL as f32);
+        let max_mark = MAX_MARK_HEIGHT * CELL as f32;
+        let mut marks: Vec<u32> = cells
+            .iter()
+            .filter(|c| c.marks.len() >= 2)
+            .flat_map(|c| c.marks.iter().chain(c.glyph.as_ref().map(|g| &g.height)))
+            .copied()
+            .filter(|&h| (h as f32) <= max_mark && (h as f32) < digit)
+            .collect();
+        let mark = (marks.len() >= 4).then(|| median_of(&mut marks)).flatten();
+        Sizes { digit, mark }
+    }
+
+    /// Whether a cell's central glyph is a digit: sized like the digits rather than like the
+    /// pencil marks, or, with no pencil marks to compare with, close to the digit height (or
+    /// alone at the very centre of its cell and not much smaller).
+    fn is_digit(&self, glyph: &Glyph, marks: &[u32], off_centre: f32) -> bool {
+        let h = glyph.height as f32;
+        if h < MIN_GLYPH_HEIGHT * CELL as f32 || h < LONE_DIGIT_FRACTION * self.digit {
+            return false;
+        }
+        if let Some(mark) = self.mark {
+            // Nearer the digits than the marks on a log scale.
+            return h * h >= self.digit * mark;
+        }
+        h >= DIGIT_FRACTION * self.digit || (marks.is_empty() && off_centre < 0.12)
+    }
+}
+
+/// The median of `values` (sorted in place), `None` when empty.
+fn median_of(values: &mut [u32]) -> Option<f32> {
+    values.sort_unstable();
+    let n = values.len();
+    match n {
+        0 => None,
+        _ if n % 2 == 1 => Some(values[n / 2] as f32),
+        _ => Some((values[n / 2 - 1] + values[n / 2]) as f32 / 2.0),
+    }
+}
+
+/// The glyph in one cell, if any: the largest component near the centre, with whatever
+/// touches its box (so a glyph broken by JPEG or print stays whole); and the other marks.
+fn isolate_glyph(
     rect: &Rectified,
     gray: &GrayImage,
     area: (u32, u32, u32, u32),
     ink: &Ink<'_>,
-) -> (Option<Glyph>, bool) {
+) -> CellInk {
     let (x0, y0, x1, y1) = area;
     let (w, h) = (x1 - x0, y1 - y0);
     let (threshold, contrast, stand_out) = (ink.threshold, ink.contrast, ink.stand_out);
@@ -255,30 +360,45 @@ fn isolate_digit(
                 .map(|&v| i32::from(stand_out[v as usize]) > threshold),
         );
     }
-    let boxes = component_boxes(&mask, w, h);
-    let min_height = (MIN_DIGIT_HEIGHT * CELL as f32) as u32;
+    let boxes: Vec<_> = component_boxes(&mask, w, h)
+        .into_iter()
+        .filter(|b| !is_line_sliver(b, w, h))
+        .collect();
+    let min_height = (MIN_GLYPH_HEIGHT * CELL as f32) as u32;
+    let min_mark = (MIN_MARK_HEIGHT * CELL as f32) as u32;
+    let height = |b: &(u32, u32, u32, u32)| b.3 - b.1 + 1;
     let (cx, cy) = (w as f32 / 2.0, h as f32 / 2.0);
-    let has_marks = boxes.iter().any(|b| !is_line_sliver(b, w, h));
+    let offset = |b: &(u32, u32, u32, u32)| {
+        let (bx, by) = ((b.0 + b.2) as f32 / 2.0, (b.1 + b.3) as f32 / 2.0);
+        ((bx - cx).abs() / w as f32).max((by - cy).abs() / h as f32)
+    };
     let main = boxes
         .iter()
-        .filter(|b| b.3 - b.1 + 1 >= min_height && !is_line_sliver(b, w, h))
-        .filter(|b| {
-            let (bx, by) = ((b.0 + b.2) as f32 / 2.0, (b.1 + b.3) as f32 / 2.0);
-            (bx - cx).abs() < 0.3 * w as f32 && (by - cy).abs() < 0.3 * h as f32
-        })
-        .max_by_key(|b| (b.2 - b.0 + 1) * (b.3 - b.1 + 1));
+        .filter(|b| height(b) >= min_height && offset(b) < 0.3)
+        .max_by_key(|b| (b.2 - b.0 + 1) * height(b));
     let Some(main) = main else {
-        return (None, has_marks);
+        return CellInk {
+            glyph: None,
+            off_centre: 1.0,
+            marks: boxes
+                .iter()
+                .map(height)
+                .filter(|&h| h >= min_mark)
+                .collect(),
+        };
     };
     let pad = (0.08 * CELL as f32) as u32;
     let (mut bx0, mut by0, mut bx1, mut by1) = *main;
+    let mut marks = Vec::new();
     for b in &boxes {
         let overlaps = b.0 <= main.2 + pad
             && b.2 + pad >= main.0
             && b.1 <= main.3 + pad
             && b.3 + pad >= main.1;
-        if overlaps && !is_line_sliver(b, w, h) {
+        if overlaps {
             (bx0, by0, bx1, by1) = (bx0.min(b.0), by0.min(b.1), bx1.max(b.2), by1.max(b.3));
+        } else if height(b) >= min_mark {
+            marks.push(height(b));
         }
     }
     let ink = GrayImage::from_fn(bx1 - bx0 + 1, by1 - by0 + 1, |x, y| {
@@ -298,7 +418,11 @@ fn isolate_digit(
         author: Author::Given,
         origin: (x0 + bx0, y0 + by0),
     };
-    (Some(glyph), false)
+    CellInk {
+        glyph: Some(glyph),
+        off_centre: offset(&(bx0, by0, bx1, by1)),
+        marks,
+    }
 }
 
 /// The mean colour of a cell's background pixels (those within 3 levels of its median grey,
