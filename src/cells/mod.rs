@@ -15,6 +15,8 @@ use image::{GrayImage, Luma, RgbImage};
 use rayon::prelude::*;
 
 use crate::locate::{is_dark_background, median, Histogram};
+
+mod authors;
 use crate::rectify::{Rectified, CELL};
 
 /// A glyph shorter than this fraction of the cell is noise, whatever the population says.
@@ -33,8 +35,6 @@ const LONE_DIGIT_FRACTION: f32 = 0.42;
 const MAX_MARK_HEIGHT: f32 = 0.4;
 /// Cut this fraction of the cell from each side to drop grid-line remnants.
 const LINE_MARGIN: f32 = 0.09;
-/// Two ink colours further apart than this (RGB distance) are different kinds of digits.
-const COLOUR_SPLIT: f32 = 70.0;
 /// A pixel is ink when it is this fraction of the grid's text contrast away from its cell's
 /// background (and at least `MIN_INK` grey levels).
 const INK_FRACTION: f32 = 0.35;
@@ -130,14 +130,15 @@ pub fn slice(rect: &Rectified) -> Cells {
             }
         })
         .unzip();
-    mark_entries(&mut glyphs);
+    let background = background_colour(&rect.image, gray, bg);
+    authors::mark_entries(&mut glyphs, background);
     Cells {
         glyphs,
         marked,
         lines_x,
         lines_y,
         dark,
-        background: background_colour(&rect.image, gray, bg),
+        background,
     }
 }
 
@@ -533,67 +534,4 @@ fn background_colour(image: &RgbImage, gray: &GrayImage, bg: u8) -> [u8; 3] {
         .reduce(|| [0u64; 4], |a, b| std::array::from_fn(|i| a[i] + b[i]));
     let n = n.max(1);
     [(r / n) as u8, (g / n) as u8, (b / n) as u8]
-}
-
-fn distance(a: [u8; 3], b: [f32; 3]) -> f32 {
-    (0..3)
-        .map(|i| (f32::from(a[i]) - b[i]).powi(2))
-        .sum::<f32>()
-        .sqrt()
-}
-
-fn chroma(c: [f32; 3]) -> f32 {
-    c.iter().cloned().fold(f32::MIN, f32::max) - c.iter().cloned().fold(f32::MAX, f32::min)
-}
-
-/// Splits the digits into two colour groups (2-means) when their colours clearly differ; the
-/// less colourful group is the printed givens, the other a player's entries.
-fn mark_entries(glyphs: &mut [Option<Glyph>]) {
-    let colours: Vec<[u8; 3]> = glyphs.iter().flatten().map(|g| g.colour).collect();
-    if colours.len() < 2 {
-        return;
-    }
-    let to_f = |c: [u8; 3]| c.map(f32::from);
-    // Seed with the two most distant colours, then refine a few rounds.
-    let mut a = to_f(colours[0]);
-    let mut b = to_f(
-        *colours
-            .iter()
-            .max_by(|x, y| distance(**x, a).total_cmp(&distance(**y, a)))
-            .unwrap(),
-    );
-    a = to_f(
-        *colours
-            .iter()
-            .max_by(|x, y| distance(**x, b).total_cmp(&distance(**y, b)))
-            .unwrap(),
-    );
-    for _ in 0..5 {
-        let (mut sa, mut sb, mut na, mut nb) = ([0.0f32; 3], [0.0f32; 3], 0.0, 0.0);
-        for &c in &colours {
-            let (s, n) = if distance(c, a) <= distance(c, b) {
-                (&mut sa, &mut na)
-            } else {
-                (&mut sb, &mut nb)
-            };
-            (0..3).for_each(|i| s[i] += f32::from(c[i]));
-            *n += 1.0;
-        }
-        if na == 0.0 || nb == 0.0 {
-            return;
-        }
-        a = sa.map(|v| v / na);
-        b = sb.map(|v| v / nb);
-    }
-    let spread = (0..3).map(|i| (a[i] - b[i]).powi(2)).sum::<f32>().sqrt();
-    if spread < COLOUR_SPLIT {
-        return;
-    }
-    let entries = if chroma(a) > chroma(b) { a } else { b };
-    let givens = if chroma(a) > chroma(b) { b } else { a };
-    for g in glyphs.iter_mut().flatten() {
-        if distance(g.colour, entries) < distance(g.colour, givens) {
-            g.author = Author::Entry;
-        }
-    }
 }
