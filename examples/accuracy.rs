@@ -1,58 +1,280 @@
-//! Recognition accuracy on folders of screenshots with ground truth (`NAME.txt` beside each
-//! image: line 1 the givens, 81 chars with `.`), cells and whole grids, as written in
-//! BENCHMARKS.md.
+//! Recognition accuracy on folders of screenshots with ground truth, as written in
+//! BENCHMARKS.md and bench/screens/README.md.
 //!
-//! `cargo run --release --example accuracy -- samples ../shared/corpus ../shared/data/photos/train`
+//! Beside each picture `NAME.png|jpg|webp`, `NAME.txt`: line 1 the printed givens (81 chars,
+//! `.` empty); line 2, when there, the full solution; line 3, when there, the player's entries
+//! (`.` where none; a wrong entry as drawn); a line `ambiguous` when the givens have more than
+//! one solution (then nothing should be drawn).
+//!
+//! A folder of pictures is scored as one set; a folder whose subfolders hold pictures (such as
+//! `target/screens/validate/{phone,web,...}`) is scored per subfolder plus a total.
+//!
+//! `cargo run --release --example accuracy -- [--failures FILE] DIR...`
+//!
+//! Columns: pictures; cells whose given (or emptiness) is read right; grids whose givens are
+//! read exactly; entry cells read right (pictures with entries only); solved (status `Solved`);
+//! wrong answers drawn (status `Solved` but the solution differs from line 2, or the givens
+//! are ambiguous); no grid found. `--failures FILE` writes one line per picture not read
+//! exactly: path, status, and the cells that differ (`r3c5 read 8 truth 3`).
 
+use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
 use sudoku_snap::{Board, Options, Pos, Snap, Status};
 
-/// (image, givens) pairs of a folder.
-fn truth(dir: &Path) -> Vec<(PathBuf, Board)> {
+/// The ground truth of one picture.
+struct Truth {
+    image: PathBuf,
+    givens: Board,
+    solution: Option<Board>,
+    entries: Option<Board>,
+    ambiguous: bool,
+}
+
+/// One picture's score.
+#[derive(Default, Clone, Copy)]
+struct Score {
+    images: usize,
+    cells: usize,
+    exact: usize,
+    entry_cells: usize,
+    entry_right: usize,
+    solved: usize,
+    wrong_drawn: usize,
+    no_grid: usize,
+}
+
+impl Score {
+    fn add(&mut self, o: &Score) {
+        self.images += o.images;
+        self.cells += o.cells;
+        self.exact += o.exact;
+        self.entry_cells += o.entry_cells;
+        self.entry_right += o.entry_right;
+        self.solved += o.solved;
+        self.wrong_drawn += o.wrong_drawn;
+        self.no_grid += o.no_grid;
+    }
+}
+
+fn is_image(p: &Path) -> bool {
+    p.extension().and_then(|e| e.to_str()).is_some_and(|e| {
+        matches!(
+            e.to_ascii_lowercase().as_str(),
+            "png" | "jpg" | "jpeg" | "webp" | "bmp" | "gif"
+        )
+    })
+}
+
+/// The pictures with ground truth directly in `dir`, sorted by path.
+fn truth(dir: &Path) -> Vec<Truth> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
         .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
         .flatten()
         .map(|e| e.path())
+        .filter(|p| p.is_file())
         .collect();
     files.sort();
     files
         .iter()
         .filter(|p| p.extension().is_some_and(|e| e == "txt"))
         .filter_map(|txt| {
-            let image = files.iter().find(|p| {
-                p.file_stem() == txt.file_stem() && p.extension().is_some_and(|e| e != "txt")
-            })?;
+            let image = files
+                .iter()
+                .find(|p| p.file_stem() == txt.file_stem() && is_image(p))?;
             let text = std::fs::read_to_string(txt).ok()?;
-            let givens: Board = text.lines().next()?.parse().ok()?;
-            Some((image.clone(), givens))
+            let mut lines = text.lines().map(str::trim);
+            let givens: Board = lines.next()?.parse().ok()?;
+            let solution = lines.next().and_then(|l| l.parse().ok());
+            let entries = lines.next().and_then(|l| l.parse().ok());
+            let ambiguous = text.lines().any(|l| l.trim() == "ambiguous");
+            Some(Truth {
+                image: image.clone(),
+                givens,
+                solution,
+                entries,
+                ambiguous,
+            })
         })
         .collect()
 }
 
+fn digit(b: &Board, p: Pos) -> char {
+    b.get(p).map_or('.', |d| d.to_char())
+}
+
+/// Scores one picture; the failure line when it was not read exactly.
+fn score(snap: &Snap, t: &Truth) -> (Score, Option<String>) {
+    let report = snap.process(&t.image, None);
+    let read = report.givens.unwrap_or_default();
+    let read_entries = report.entries.unwrap_or_default();
+    let mut s = Score {
+        images: 1,
+        ..Score::default()
+    };
+    let mut diffs = String::new();
+    for p in Pos::all() {
+        if read.get(p) == t.givens.get(p) {
+            s.cells += 1;
+        } else {
+            let _ = write!(
+                diffs,
+                " {p} read {} truth {}",
+                digit(&read, p),
+                digit(&t.givens, p)
+            );
+            if read_entries.get(p).is_some() && read.get(p).is_none() {
+                let _ = write!(diffs, " (read as entry {})", digit(&read_entries, p));
+            }
+            diffs.push(';');
+        }
+        if let Some(entries) = &t.entries {
+            if t.givens.get(p).is_none()
+                && (entries.get(p).is_some() || read_entries.get(p).is_some())
+            {
+                if entries.get(p).is_some() {
+                    s.entry_cells += 1;
+                }
+                if read_entries.get(p) == entries.get(p) {
+                    s.entry_right += 1;
+                } else {
+                    let _ = write!(
+                        diffs,
+                        " {p} entry read {} truth {};",
+                        digit(&read_entries, p),
+                        digit(entries, p)
+                    );
+                }
+            }
+        }
+    }
+    s.exact = usize::from(s.cells == 81);
+    s.solved = usize::from(report.status == Status::Solved);
+    s.no_grid = usize::from(report.status == Status::NoGrid);
+    let wrong = report.status == Status::Solved
+        && (t.ambiguous
+            || t.solution
+                .is_some_and(|truth| report.solution != Some(truth)));
+    s.wrong_drawn = usize::from(wrong);
+    let failed = !diffs.is_empty() || wrong || (report.status != Status::Solved && !t.ambiguous);
+    let line = failed.then(|| {
+        let mut line = format!("{}\t{:?}", t.image.display(), report.status);
+        if wrong {
+            line.push_str("\tWRONG ANSWER DRAWN");
+        }
+        if t.ambiguous {
+            line.push_str("\t(ambiguous givens)");
+        }
+        if diffs.is_empty() {
+            line.push_str("\tall cells read right");
+        } else {
+            let n = diffs.matches(';').count();
+            let _ = write!(line, "\t{n} cells differ:{}", diffs.trim_end_matches(';'));
+        }
+        line
+    });
+    (s, line)
+}
+
+fn pct(a: usize, b: usize) -> String {
+    if b == 0 {
+        "-".into()
+    } else {
+        format!("{:.1}%", 100.0 * a as f64 / b as f64)
+    }
+}
+
+fn row(name: &str, s: &Score) {
+    println!(
+        "{name:<44} {:>6} {:>17} {:>7} {:>13} {:>15} {:>14} {:>14} {:>7}",
+        s.images,
+        format!("{}/{}", s.cells, s.images * 81),
+        pct(s.cells, s.images * 81),
+        format!("{} {}", s.exact, pct(s.exact, s.images)),
+        format!(
+            "{}/{} {}",
+            s.entry_right,
+            s.entry_cells,
+            pct(s.entry_right, s.entry_cells)
+        ),
+        format!("{} {}", s.solved, pct(s.solved, s.images)),
+        s.wrong_drawn,
+        s.no_grid,
+    );
+}
+
 fn main() {
+    let mut dirs = Vec::new();
+    let mut failures_path = None;
+    let mut args = std::env::args().skip(1);
+    while let Some(a) = args.next() {
+        if a == "--failures" {
+            failures_path = Some(args.next().expect("--failures FILE"));
+        } else if let Some(f) = a.strip_prefix("--failures=") {
+            failures_path = Some(f.to_string());
+        } else {
+            dirs.push(a);
+        }
+    }
     let snap = Snap::new(Options::default()).expect("templates load");
-    for dir in std::env::args().skip(1) {
-        let set = truth(Path::new(&dir));
-        let results: Vec<(usize, bool, bool)> = set
-            .par_iter()
-            .map(|(image, givens)| {
-                let report = snap.process(image, None);
-                let read = report.givens.unwrap_or_default();
-                let right = Pos::all().filter(|&p| read.get(p) == givens.get(p)).count();
-                (right, right == 81, report.status == Status::Solved)
-            })
+    let mut failures = Vec::new();
+    let mut grand = Score::default();
+    let mut sets = 0;
+    println!(
+        "{:<44} {:>6} {:>17} {:>7} {:>13} {:>15} {:>14} {:>14} {:>7}",
+        "set",
+        "images",
+        "cells right",
+        "",
+        "givens exact",
+        "entries right",
+        "solved",
+        "wrong answers",
+        "no grid"
+    );
+    for dir in &dirs {
+        let dir_path = Path::new(dir);
+        let mut subdirs: Vec<PathBuf> = std::fs::read_dir(dir_path)
+            .unwrap_or_else(|e| panic!("{dir}: {e}"))
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| p.is_dir() && !truth(p).is_empty())
             .collect();
-        let cells: usize = results.iter().map(|r| r.0).sum();
-        let grids = results.iter().filter(|r| r.1).count();
-        let solved = results.iter().filter(|r| r.2).count();
-        let n = results.len();
-        println!(
-            "{dir}: {n} images; cells {cells}/{} = {:.2}%; grids read exactly {grids}/{n} = {:.1}%; solved {solved}/{n}",
-            n * 81,
-            100.0 * cells as f64 / (n * 81).max(1) as f64,
-            100.0 * grids as f64 / n.max(1) as f64,
-        );
+        subdirs.sort();
+        let flat = truth(dir_path);
+        let mut parts: Vec<(String, Vec<Truth>)> = Vec::new();
+        if !flat.is_empty() || subdirs.is_empty() {
+            parts.push((dir.clone(), flat));
+        }
+        for sub in &subdirs {
+            parts.push((sub.display().to_string(), truth(sub)));
+        }
+        let mut total = Score::default();
+        for (name, set) in &parts {
+            let results: Vec<(Score, Option<String>)> =
+                set.par_iter().map(|t| score(&snap, t)).collect();
+            let mut s = Score::default();
+            for (r, line) in results {
+                s.add(&r);
+                failures.extend(line);
+            }
+            row(name, &s);
+            total.add(&s);
+        }
+        if parts.len() > 1 {
+            row(&format!("{dir} (total)"), &total);
+        }
+        grand.add(&total);
+        sets += 1;
+    }
+    if sets > 1 {
+        row("all", &grand);
+    }
+    if let Some(path) = failures_path {
+        let mut text = failures.join("\n");
+        text.push('\n');
+        std::fs::write(&path, text).unwrap_or_else(|e| panic!("{path}: {e}"));
+        eprintln!("{} pictures not read exactly: {path}", failures.len());
     }
 }
