@@ -553,13 +553,15 @@ def style_desktop(rng, face, pal, puzzle, solution, damage):
     else:
         side = 0
     # the card
-    light_card = rng.random() < 0.75
+    light_card = pal.get("light_card", rng.random() < 0.75)
     if light_card and pal["dark"]:
         pal = palette(rng, rng.choice(["light", "light-grey", "sepia", "blue", "green", "pink"]))
     if not light_card and not pal["dark"]:
         pal = palette(rng, rng.choice(["dark", "oled"]))
-    size = rng.uniform(400, min(900, h * 0.72))
-    pad = rng.uniform(0.06, 0.2) * size
+    padf = rng.uniform(0.06, 0.2)
+    room = (h - 44 * u - 60 * u - 230 * u) / (1 + 2 * padf)  # the whole card on the screen
+    size = rng.uniform(min(400, room * 0.6), min(900, room))
+    pad = padf * size
     cw = size + 2 * pad + rng.uniform(0, 0.4) * size
     ch = size + 2 * pad + 140 * u + 90 * u
     cx = side + (w - side - cw) / 2 + rng.uniform(-0.1, 0.1) * (w - side - cw)
@@ -698,6 +700,8 @@ def render_one(job):
     theme = overrides.get("theme") or rng.choices(list(THEME_WEIGHTS),
                                                   list(THEME_WEIGHTS.values()))[0]
     pal = palette(rng, theme)
+    if "light_card" in overrides:
+        pal["light_card"] = overrides["light_card"]
     dmg = overrides.get("damage")
     if dmg is None:
         dmg = choose_damage(rng, style)
@@ -721,6 +725,8 @@ def render_one(job):
         s = overrides["final_scale"]
         img = img.resize((round(img.width * s), round(img.height * s)), Image.LANCZOS)
     img = apply_damage(rng, img, dmg, img.getpixel((2, img.height - 2)))
+    if overrides.get("grey"):
+        img = img.convert("L")
     os.makedirs(out_dir, exist_ok=True)
     if "jpeg" in dmg:
         path = os.path.join(out_dir, name + ".jpg")
@@ -863,22 +869,24 @@ def test_jobs(rows, puzzles, out):
     cases = [
         # name, family, style, theme, overrides
         ("typeset-small-digits", "Source Serif 4", "typeset", "light",
-         {"grid": set_(frac=0.22, lines="normal"), "final_scale": 0.62}),
+         {"grid": set_(frac=0.22, lines="normal"), "final_scale": 0.62, "grey": True}),
         ("oldstyle-figures", "Vollkorn", "web", "light",
          {"grid": set_(frac=0.55, lines="normal", entries={}, wrong=None, pencil={},
                        selected=None, highlight=None)}),
-        ("entries-near-colour", "Public Sans", "phone", "light",
+        ("entries-near-colour", "Montserrat", "phone", "light",
          {"grid": entries_near((0x44, 0x44, 0x44)), "final_scale": 0.5}),
-        ("entries-wrong-red", "Nunito", "phone", "light",
+        ("entries-wrong-red", "Red Hat Text", "phone", "light",
          {"grid": entries_wrong, "final_scale": 0.5}),
         ("desktop-light-card", "Merriweather Sans", "desktop", "dark",
-         {"grid": set_(entries={}, wrong=None), "final_scale": 0.6}),
+         {"grid": set_(entries={}, wrong=None, lines="normal"), "final_scale": 0.75,
+          "light_card": True,
+          "damage": {"jpeg": 80}}),
         ("faint-lines-dark", "Work Sans", "phone", "dark",
          {"grid": set_(lines="faint", entries={}, wrong=None, pencil={}), "final_scale": 0.5}),
         ("shading-only-boxes", "Lexend", "tablet", "light",
          {"grid": set_(lines="shading", entries={}, wrong=None, pencil={}, selected=None),
           "final_scale": 0.5}),
-        ("ambiguous-givens", "Atkinson Hyperlegible", "web", "light",
+        ("ambiguous-givens", "Golos Text", "web", "light",
          {"grid": set_(entries={}, wrong=None, pencil={}, selected=None, highlight=None),
           "ambiguous": True}),
     ]
@@ -909,7 +917,9 @@ def main():
     if args.tests:
         for job in test_jobs(rows, puzzles, args.tests):
             row = render_one(job)
-            print(f"{row['name']}: {row['family']} ({row['split']}) {row['width']}x{row['height']}")
+            size = os.path.getsize(os.path.join(args.tests, row["name"]))
+            print(f"{row['name']}: {row['family']} ({row['split']}) {row['width']}x{row['height']}, "
+                  f"grid {row['grid_px']} px, digits {row['digit_frac']}, {size // 1000} KB")
         return
     jobs = benchmark_jobs(rows, puzzles, args.count, args.seed, args.out)
     os.makedirs(args.out, exist_ok=True)
