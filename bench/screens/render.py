@@ -440,7 +440,7 @@ def style_tablet(rng, face, pal, puzzle, solution, damage):
     d.text((40 * u, 24 * u), clock(rng), font=font(UI_FONT, 30 * u), fill=ink)
     d.text((w - 40 * u, 24 * u), f"{rng.randint(10, 100)}%", font=font(UI_FONT, 30 * u),
            fill=ink, anchor="ra")
-    size = h * rng.uniform(0.72, 0.86)
+    size = min(1600, h * rng.uniform(0.72, 0.86))
     x0 = rng.uniform(40, 120) * u
     y0 = (h - size) / 2 + 30 * u
     g = choose_grid(rng, "tablet", face, pal, puzzle, solution, size)
@@ -474,7 +474,7 @@ def style_tablet(rng, face, pal, puzzle, solution, damage):
 
 def style_web(rng, face, pal, puzzle, solution, damage):
     w = rng.choice([1280, 1366, 1440, 1536, 1920])
-    size = rng.uniform(300, min(720, w * 0.5))
+    size = rng.uniform(320, min(720, w * 0.5))
     h = int(size + rng.uniform(600, 1100))
     img = Image.new("RGB", (w, h), pal["page"])
     d = ImageDraw.Draw(img)
@@ -721,6 +721,10 @@ def render_one(job):
             choose_grid = base
     else:
         img, g = STYLE_FUNCS[style](rng, face, pal, puzzle, solution, dmg)
+    if "downscale" in dmg and g.size * dmg["downscale"] < 250:  # grids stay >= 250 px
+        dmg = dict(dmg, downscale=round(min(1.0, 250 / g.size + 0.01), 2))
+        if dmg["downscale"] >= 1:
+            del dmg["downscale"]
     if "final_scale" in overrides:
         s = overrides["final_scale"]
         img = img.resize((round(img.width * s), round(img.height * s)), Image.LANCZOS)
