@@ -57,7 +57,7 @@ pub use options::Options;
 pub use report::{Report, Stage, Status, Timings};
 
 use cells::{Author, Cells};
-use recognize::{Recognized, Templates};
+use recognize::{GridGlyph, Recognized, Templates};
 use rectify::Rectified;
 
 /// What was read from a screenshot, before solving.
@@ -133,19 +133,22 @@ impl Snap {
     }
 
     /// Each cell's recognized digit, `None` for empty cells: all glyphs of the grid matched
-    /// against all templates in one matrix product.
+    /// against all templates in one matrix product, then calibrated on each other.
     fn recognize_glyphs(&self, cells: &Cells) -> Vec<Option<Recognized>> {
-        let found: Vec<(usize, &image::GrayImage)> = cells
-            .glyphs
-            .iter()
-            .enumerate()
-            .filter_map(|(i, g)| g.as_ref().map(|g| (i, &g.ink)))
+        let found: Vec<GridGlyph<'_>> = Pos::all()
+            .filter_map(|cell| {
+                let glyph = cells.glyphs[cell.index()].as_ref()?;
+                Some(GridGlyph {
+                    ink: &glyph.ink,
+                    cell,
+                    given: glyph.author == Author::Given,
+                })
+            })
             .collect();
-        let inks: Vec<&image::GrayImage> = found.iter().map(|&(_, ink)| ink).collect();
-        let recognized = self.templates.recognize_all(&inks);
+        let recognized = self.templates.recognize_grid(&found);
         let mut evidence = vec![None; cells.glyphs.len()];
-        for ((i, _), r) in found.into_iter().zip(recognized) {
-            evidence[i] = Some(r);
+        for (g, r) in found.iter().zip(recognized) {
+            evidence[g.cell.index()] = Some(r);
         }
         evidence
     }

@@ -12,8 +12,10 @@ use image::GrayImage;
 use ndarray::Array2;
 use rayon::prelude::*;
 
-use crate::board::Digit;
+use crate::board::{Digit, Pos};
 use crate::error::{Error, Result};
+
+pub mod calibrate;
 
 mod bundled {
     include!(concat!(env!("OUT_DIR"), "/templates.rs"));
@@ -180,6 +182,17 @@ fn stack(rows: Vec<Feature>) -> Array2<f32> {
         .expect("every feature has the frame's length")
 }
 
+/// One glyph of a grid, for [`Templates::recognize_grid`].
+#[derive(Clone, Copy, Debug)]
+pub struct GridGlyph<'a> {
+    /// The glyph, ink as brightness (255 = ink), cropped to it.
+    pub ink: &'a GrayImage,
+    /// Its cell.
+    pub cell: Pos,
+    /// Whether it is a given (printed by the puzzle, in the puzzle's font).
+    pub given: bool,
+}
+
 /// A recognized digit with the evidence for it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Recognized {
@@ -236,6 +249,29 @@ impl Templates {
             .into_iter()
             .map(Recognized::from_scores)
             .collect()
+    }
+
+    /// Ranks the digits for each glyph of one grid (`ink`: 255 = ink, cropped), first by the
+    /// templates, then refined by [`calibrate`]: the givens (`given` true) share a font, so
+    /// their look-alikes vote together and the rules keep their digits apart.
+    pub fn recognize_grid(&self, glyphs: &[GridGlyph<'_>]) -> Vec<Recognized> {
+        let inks: Vec<&GrayImage> = glyphs.iter().map(|g| g.ink).collect();
+        let features = GlyphFeatures::of(&inks);
+        let mut scores = self.digit_scores(&features);
+        let givens: Vec<usize> = (0..glyphs.len()).filter(|&i| glyphs[i].given).collect();
+        if givens.len() > 1 {
+            let likeness = features.likeness();
+            let likeness = likeness
+                .select(ndarray::Axis(0), &givens)
+                .select(ndarray::Axis(1), &givens);
+            let own: Vec<[f32; 9]> = givens.iter().map(|&i| scores[i]).collect();
+            let cells: Vec<Pos> = givens.iter().map(|&i| glyphs[i].cell).collect();
+            let refined = calibrate::refine(&own, &likeness, &cells);
+            for (&i, r) in givens.iter().zip(refined) {
+                scores[i] = r;
+            }
+        }
+        scores.into_iter().map(Recognized::from_scores).collect()
     }
 
     /// Each glyph's best score for each digit (index 0 is digit 1): the glyphs x templates

@@ -1,0 +1,261 @@
+//! Self-calibration: the givens of one picture share a font, so glyphs of one digit look
+//! alike. The givens are grouped by shape, each group gets one digit, and the digits are
+//! given jointly: scored by the templates (the group's mean score, so one glyph that matches
+//! badly is outvoted by its look-alikes) and constrained by sudoku's rules (two groups with
+//! givens in one row, column or box hold different digits). A font nobody bundled then reads
+//! as long as its digits differ from each other, even when its `3` is closer to a template `8`.
+
+use crate::board::Pos;
+
+/// Two groups whose glyphs are on average at least this alike (cosine of their features)
+/// are the same digit.
+const SAME_SHAPE: f32 = 0.9;
+/// The margin given to the digit the joint assignment picked over the best other digit of
+/// its group, so the ranking puts it first.
+const PICKED_MARGIN: f32 = 0.02;
+/// The assignment search gives up (keeping the greedy answer) after this many steps.
+const SEARCH_BUDGET: usize = 200_000;
+
+/// Refines the per-glyph digit scores of the givens (`scores[i]` for the glyph at `cells[i]`,
+/// index 0 is digit 1) using the likeness of their shapes (`likeness[i][j]`, cosines).
+pub fn refine(
+    scores: &[[f32; 9]],
+    likeness: &ndarray::Array2<f32>,
+    cells: &[Pos],
+) -> Vec<[f32; 9]> {
+    let groups = group_by_shape(likeness, cells);
+    let group_scores: Vec<[f32; 9]> = groups.iter().map(|g| mean_scores(scores, g)).collect();
+    let clash = clashes(&groups, cells);
+    let picked = assign(&groups, &group_scores, &clash);
+    let mut refined = scores.to_vec();
+    for ((members, mean), digit) in groups.iter().zip(&group_scores).zip(picked) {
+        let mut out = *mean;
+        let best_other = (0..9)
+            .filter(|&d| d != digit)
+            .map(|d| out[d])
+            .fold(f32::MIN, f32::max);
+        out[digit] = out[digit].max(best_other + PICKED_MARGIN);
+        for &i in members {
+            refined[i] = out;
+        }
+    }
+    refined
+}
+
+/// Groups of glyphs alike in shape: average-linkage merging while two groups are at least
+/// `SAME_SHAPE` alike, never merging two groups with glyphs in one house (one digit cannot be
+/// given twice in a row, column or box).
+fn group_by_shape(likeness: &ndarray::Array2<f32>, cells: &[Pos]) -> Vec<Vec<usize>> {
+    let mut groups: Vec<Vec<usize>> = (0..cells.len()).map(|i| vec![i]).collect();
+    loop {
+        let mut best: Option<(f32, usize, usize)> = None;
+        for a in 0..groups.len() {
+            for b in a + 1..groups.len() {
+                let alike = mean_likeness(likeness, &groups[a], &groups[b]);
+                if alike >= SAME_SHAPE
+                    && best.is_none_or(|(s, ..)| alike > s)
+                    && !share_a_house(&groups[a], &groups[b], cells)
+                {
+                    best = Some((alike, a, b));
+                }
+            }
+        }
+        let Some((_, a, b)) = best else {
+            return groups;
+        };
+        let merged = groups.swap_remove(b);
+        groups[a].extend(merged);
+    }
+}
+
+fn mean_likeness(likeness: &ndarray::Array2<f32>, a: &[usize], b: &[usize]) -> f32 {
+    let sum: f32 = a
+        .iter()
+        .flat_map(|&i| b.iter().map(move |&j| likeness[[i, j]]))
+        .sum();
+    sum / (a.len() * b.len()) as f32
+}
+
+fn share_a_house(a: &[usize], b: &[usize], cells: &[Pos]) -> bool {
+    a.iter()
+        .any(|&i| b.iter().any(|&j| cells[i].sees(cells[j])))
+}
+
+fn mean_scores(scores: &[[f32; 9]], members: &[usize]) -> [f32; 9] {
+    let n = members.len() as f32;
+    std::array::from_fn(|d| members.iter().map(|&i| scores[i][d]).sum::<f32>() / n)
+}
+
+/// For each pair of groups, whether they have glyphs in one house (and so need different
+/// digits).
+fn clashes(groups: &[Vec<usize>], cells: &[Pos]) -> Vec<Vec<bool>> {
+    groups
+        .iter()
+        .map(|a| groups.iter().map(|b| share_a_house(a, b, cells)).collect())
+        .collect()
+}
+
+/// Each group's digit (0-8): the assignment with the highest total score (each group's mean
+/// score weighted by its size) in which clashing groups differ, by branch and bound, largest
+/// groups first.
+fn assign(groups: &[Vec<usize>], scores: &[[f32; 9]], clash: &[Vec<bool>]) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..groups.len()).collect();
+    order.sort_by_key(|&g| std::cmp::Reverse(groups[g].len()));
+    let weight = |g: usize, d: usize| scores[g][d] * groups[g].len() as f32;
+    let best_of = |g: usize| (0..9).map(|d| weight(g, d)).fold(f32::MIN, f32::max);
+    // What the groups from position k on could add at most.
+    let mut bound = vec![0.0f32; order.len() + 1];
+    for k in (0..order.len()).rev() {
+        bound[k] = bound[k + 1] + best_of(order[k]);
+    }
+    let mut search = Search {
+        order: &order,
+        clash,
+        weight: &weight,
+        bound: &bound,
+        current: vec![usize::MAX; groups.len()],
+        best: greedy(&order, clash, &weight),
+        best_total: f32::MIN,
+        steps: 0,
+    };
+    search.best_total = total(&search.best, &weight);
+    search.run(0, 0.0);
+    search.best
+}
+
+/// Largest groups first, each taking its best digit that no clashing group holds yet.
+fn greedy(
+    order: &[usize],
+    clash: &[Vec<bool>],
+    weight: &impl Fn(usize, usize) -> f32,
+) -> Vec<usize> {
+    let mut picked = vec![usize::MAX; order.len()];
+    for &g in order {
+        let free = (0..9).filter(|&d| (0..order.len()).all(|h| !clash[g][h] || picked[h] != d));
+        let digit = free.max_by(|&a, &b| weight(g, a).total_cmp(&weight(g, b)));
+        // More clashing groups than digits: keep the group's own best digit.
+        picked[g] = digit.unwrap_or_else(|| {
+            (0..9)
+                .max_by(|&a, &b| weight(g, a).total_cmp(&weight(g, b)))
+                .unwrap_or(0)
+        });
+    }
+    picked
+}
+
+fn total(picked: &[usize], weight: &impl Fn(usize, usize) -> f32) -> f32 {
+    picked.iter().enumerate().map(|(g, &d)| weight(g, d)).sum()
+}
+
+/// The branch-and-bound state of [`assign`].
+struct Search<'a, W: Fn(usize, usize) -> f32> {
+    order: &'a [usize],
+    clash: &'a [Vec<bool>],
+    weight: &'a W,
+    bound: &'a [f32],
+    current: Vec<usize>,
+    best: Vec<usize>,
+    best_total: f32,
+    steps: usize,
+}
+
+impl<W: Fn(usize, usize) -> f32> Search<'_, W> {
+    fn run(&mut self, k: usize, so_far: f32) {
+        self.steps += 1;
+        if self.steps > SEARCH_BUDGET || so_far + self.bound[k] <= self.best_total {
+            return;
+        }
+        let Some(&g) = self.order.get(k) else {
+            self.best_total = so_far;
+            self.best.clone_from(&self.current);
+            return;
+        };
+        let mut digits: Vec<usize> = (0..9)
+            .filter(|&d| (0..self.current.len()).all(|h| !self.clash[g][h] || self.current[h] != d))
+            .collect();
+        digits.sort_by(|&a, &b| (self.weight)(g, b).total_cmp(&(self.weight)(g, a)));
+        for d in digits {
+            self.current[g] = d;
+            self.run(k + 1, so_far + (self.weight)(g, d));
+        }
+        self.current[g] = usize::MAX;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn one_hot(d: usize, best: f32, second: usize, runner: f32) -> [f32; 9] {
+        let mut s = [0.1; 9];
+        s[d] = best;
+        s[second] = runner;
+        s
+    }
+
+    #[test]
+    fn a_whole_digit_misread_by_the_templates_is_given_back_by_the_rules() {
+        // Glyph 0-2 are one shape (the font's 3), glyphs 3-5 another (its 8); the templates
+        // call both 8, the 3s only a little less 3 than 8. The 3s and the 8s sit in one row,
+        // so they cannot both be 8.
+        let cells: Vec<Pos> = [(0, 0), (3, 3), (6, 6), (0, 5), (4, 1), (7, 8)]
+            .iter()
+            .map(|&(r, c)| Pos::new(r, c).unwrap())
+            .collect();
+        let scores = vec![
+            one_hot(7, 0.80, 2, 0.78),
+            one_hot(7, 0.81, 2, 0.77),
+            one_hot(7, 0.79, 2, 0.76),
+            one_hot(7, 0.95, 5, 0.6),
+            one_hot(7, 0.94, 5, 0.6),
+            one_hot(7, 0.96, 5, 0.6),
+        ];
+        let likeness =
+            ndarray::Array2::from_shape_fn(
+                (6, 6),
+                |(i, j)| {
+                    if (i < 3) == (j < 3) {
+                        0.97
+                    } else {
+                        0.7
+                    }
+                },
+            );
+        let refined = refine(&scores, &likeness, &cells);
+        let best = |s: &[f32; 9]| (0..9).max_by(|&a, &b| s[a].total_cmp(&s[b])).unwrap();
+        assert_eq!(
+            refined[..3].iter().map(best).collect::<Vec<_>>(),
+            vec![2; 3]
+        );
+        assert_eq!(
+            refined[3..].iter().map(best).collect::<Vec<_>>(),
+            vec![7; 3]
+        );
+    }
+
+    #[test]
+    fn one_odd_glyph_is_outvoted_by_its_look_alikes() {
+        let cells: Vec<Pos> = [(0, 0), (4, 4), (8, 8)]
+            .iter()
+            .map(|&(r, c)| Pos::new(r, c).unwrap())
+            .collect();
+        let scores = vec![
+            one_hot(4, 0.9, 5, 0.7),
+            one_hot(4, 0.9, 5, 0.7),
+            one_hot(5, 0.8, 4, 0.78),
+        ];
+        let likeness = ndarray::Array2::from_elem((3, 3), 0.96);
+        let refined = refine(&scores, &likeness, &cells);
+        assert!(refined.iter().all(|s| s[4] > s[5]));
+    }
+
+    #[test]
+    fn glyphs_in_one_house_are_never_one_group() {
+        let cells: Vec<Pos> = [(0, 0), (0, 8)]
+            .iter()
+            .map(|&(r, c)| Pos::new(r, c).unwrap())
+            .collect();
+        let likeness = ndarray::Array2::from_elem((2, 2), 0.99);
+        assert_eq!(group_by_shape(&likeness, &cells).len(), 2);
+    }
+}
