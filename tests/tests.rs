@@ -11,6 +11,7 @@ mod it {
     mod hardening; // issue 10: outputs never on inputs, FIFOs, closed pipes, memory, names, signals
     mod hardening_text; // solve, grade, generate: streamed input, bad bytes, closed pipes, --all in flat memory, FIFOs
     mod pipeline; // every screenshot with truth is read exactly; solved pictures read back as the solution
+    mod reading; // issue 11: a picture per cause of misreading, read exactly; doubtful readings draw nothing
     mod solver_data; // the solver on samples of every ../shared/data/puzzles file
     mod text_props; // proptest: text formats round-trip; random puzzles get valid solutions
 }

@@ -207,7 +207,8 @@ fn emit(
     match format {
         Format::Csv => write_csv(out, r)?,
         Format::Line => {
-            let what = r.solution.map(|s| s.to_string());
+            let what = r.solution.filter(|_| r.status == Status::Solved);
+            let what = what.map(|s| s.to_string());
             let what = what.unwrap_or_else(|| status_word(r.status));
             writeln!(out, "{}\t{what}", r.input.display())?;
         }

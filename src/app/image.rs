@@ -136,9 +136,10 @@ pub(super) fn print_report(out: &mut impl Write, r: &Report, format: Format) -> 
             serde_json::to_writer(&mut *out, r)?;
             writeln!(out)
         }
+        // A solution the reading leaves in doubt is not printed as the answer.
         Format::Line => match &r.solution {
-            Some(s) => writeln!(out, "{s}"),
-            None => writeln!(out, "{}", status_word(r.status)),
+            Some(s) if r.status == Status::Solved => writeln!(out, "{s}"),
+            _ => writeln!(out, "{}", status_word(r.status)),
         },
         Format::Pretty | Format::Csv => {
             writeln!(out, "{}: {}", r.input.display(), status_word(r.status))?;
@@ -148,8 +149,16 @@ pub(super) fn print_report(out: &mut impl Write, r: &Report, format: Format) -> 
             if let Some(e) = r.entries.filter(|e| e.filled_count() > 0) {
                 writeln!(out, "player's entries:\n{}", text::to_pretty(&e))?;
             }
-            if let Some(s) = &r.solution {
-                writeln!(out, "solution:\n{}", text::to_pretty(s))?;
+            match &r.solution {
+                Some(s) if r.status == Status::Solved => {
+                    writeln!(out, "solution:\n{}", text::to_pretty(s))?;
+                }
+                Some(s) => writeln!(
+                    out,
+                    "one solution of the reading (not trusted):\n{}",
+                    text::to_pretty(s)
+                )?,
+                None => {}
             }
             if let Some(o) = &r.output {
                 writeln!(out, "wrote {}", PathBuf::from(o).display())?;

@@ -1,0 +1,112 @@
+//! Issue 11: one picture per cause of misreading (`tests/data/reading/`, rendered by
+//! `bench/screens/render.py --tests` from fonts no template or tuning saw), each read exactly:
+//! givens, and the player's entries told apart from them; and a reading with several
+//! solutions draws no picture and names its doubtful cells.
+
+use std::path::{Path, PathBuf};
+
+use sudoku_snap::{Board, Options, Snap, Status};
+
+use super::util::cmd;
+
+fn picture(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/reading");
+    ["png", "jpg"]
+        .iter()
+        .map(|ext| dir.join(format!("{name}.{ext}")))
+        .find(|p| p.is_file())
+        .unwrap_or_else(|| panic!("no picture {name} in {}", dir.display()))
+}
+
+/// Lines 1-3 of the truth: givens, solution, entries.
+fn truth(image: &Path) -> (Board, Board, Board) {
+    let text = std::fs::read_to_string(image.with_extension("txt")).unwrap();
+    let lines: Vec<Board> = text.lines().take(3).map(|l| l.parse().unwrap()).collect();
+    (lines[0], lines[1], lines[2])
+}
+
+/// Reads `name` and checks givens, entries and the solution against its truth.
+fn reads_exactly(name: &str) {
+    let image = picture(name);
+    let (givens, solution, entries) = truth(&image);
+    let report = Snap::new(Options::default()).unwrap().process(&image, None);
+    assert_eq!(
+        report.givens,
+        Some(givens),
+        "{name}: givens ({:?})",
+        report.error
+    );
+    assert_eq!(report.entries, Some(entries), "{name}: entries");
+    assert_eq!(report.status, Status::Solved, "{name}: {:?}", report.error);
+    assert_eq!(report.solution, Some(solution), "{name}");
+}
+
+#[test]
+fn small_typeset_digits() {
+    // Digits 22% of the cell (9 px): far below the old fixed 32% cut.
+    let image = picture("typeset-small-digits");
+    let (givens, ..) = truth(&image);
+    let report = Snap::new(Options::default()).unwrap().process(&image, None);
+    assert_eq!(report.givens, Some(givens));
+}
+
+#[test]
+fn old_style_figures() {
+    reads_exactly("oldstyle-figures");
+}
+
+#[test]
+fn entries_in_a_near_colour() {
+    reads_exactly("entries-near-colour");
+}
+
+#[test]
+fn entries_and_a_wrong_entry_in_a_third_colour() {
+    reads_exactly("entries-wrong-red");
+}
+
+#[test]
+fn faint_lines_on_a_dark_theme() {
+    reads_exactly("faint-lines-dark");
+}
+
+#[test]
+fn an_ambiguous_reading_draws_nothing_and_names_its_cells() {
+    let image = picture("ambiguous-givens");
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("solved.png");
+    let assert = cmd()
+        .arg(&image)
+        .arg("-o")
+        .arg(&out)
+        .args(["-f", "json"])
+        .assert()
+        .code(1);
+    assert!(!out.exists(), "a doubtful answer was drawn");
+    let stdout = String::from_utf8_lossy(&assert.get_output().stdout).into_owned();
+    let json: serde_json::Value = serde_json::from_str(stdout.trim()).unwrap();
+    assert_eq!(json["status"], "multiple_solutions");
+    assert!(json["output"].is_null());
+    let doubtful = json["doubtful"].as_array().unwrap();
+    assert!(!doubtful.is_empty());
+    for d in doubtful {
+        assert!(d["cell"].as_str().unwrap().starts_with('r'));
+        assert_eq!(d["could_be"].as_array().unwrap().len(), 2);
+    }
+    let stderr = String::from_utf8_lossy(&assert.get_output().stderr).into_owned();
+    assert!(stderr.contains(&*image.to_string_lossy()), "{stderr}");
+    assert!(
+        stderr.contains("several solutions") && stderr.contains("could be"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("no picture written"), "{stderr}");
+    // Asked to, it draws one of the solutions.
+    cmd()
+        .arg(&image)
+        .arg("-o")
+        .arg(&out)
+        .arg("--draw-doubtful")
+        .assert()
+        .code(1);
+    assert!(out.exists());
+}
