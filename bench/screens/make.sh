@@ -39,7 +39,7 @@ for p in $apt_pkgs; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
 done
 command -v npm >/dev/null || missing="$missing npm"
-command -v python3 >/dev/null || missing="$missing python3 python3-venv"
+python3 -c "import venv, ensurepip" 2>/dev/null || missing="$missing python3 python3-venv"
 if [ -n "$missing" ]; then
   step "apt-get install$missing"
   export DEBIAN_FRONTEND=noninteractive
