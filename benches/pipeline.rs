@@ -22,7 +22,7 @@ fn stages(c: &mut Criterion) {
     assert_eq!(image.dimensions(), (1170, 2532));
     let snap = Snap::new(Options::default()).unwrap();
     let reading = snap.read(&image, path, &mut Timings::default()).unwrap();
-    let solved = correct::solve_read(&reading.givens, &reading.evidence, 2);
+    let solved = correct::solve_reading(&reading.givens, &reading.evidence, &reading.rivals, 2);
     let solution = match solved.verdict {
         Ok(sudoku_snap::solve::Verdict::Unique(s)) => s,
         other => panic!("the phone sample must solve: {other:?}"),

@@ -36,7 +36,7 @@ fn solve(snap: &Snap, image: &RgbImage) -> (sudoku_snap::Reading, Board) {
     let reading = snap
         .read(image, Path::new(PHONE), &mut Default::default())
         .expect("the phone sample has a grid");
-    let solved = correct::solve_read(&reading.givens, &reading.evidence, 2);
+    let solved = correct::solve_reading(&reading.givens, &reading.evidence, &reading.rivals, 2);
     let Ok(Verdict::Unique(solution)) = solved.verdict else {
         panic!("the phone sample must solve");
     };

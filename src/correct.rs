@@ -12,7 +12,7 @@
 use serde::Serialize;
 
 use crate::board::{Board, Conflict, Digit, Pos};
-use crate::recognize::Recognized;
+use crate::recognize::{Recognized, Rival};
 use crate::solve::{self, Verdict};
 
 /// How many of the least confident digits may be changed.
@@ -123,11 +123,52 @@ impl Solved {
 /// Solves `givens`; when that fails, tries up to `max_changes` runner-up digits among the
 /// least confident readings in `evidence` (indexed like the board). Then weighs the doubt.
 pub fn solve_read(givens: &Board, evidence: &[Option<Recognized>], max_changes: usize) -> Solved {
+    solve_reading(givens, evidence, &[], max_changes)
+}
+
+/// [`solve_read`], also weighing the `rivals`: other readings of the givens the picture
+/// supports nearly as well (see [`Rival`]); one that gives another unique answer is a doubt.
+pub fn solve_reading(
+    givens: &Board,
+    evidence: &[Option<Recognized>],
+    rivals: &[Rival],
+    max_changes: usize,
+) -> Solved {
     let mut solved = correct(givens, evidence, max_changes);
     if solved.doubts.is_empty() {
         solved.doubts = doubts(&solved, evidence);
     }
+    if solved.doubts.is_empty() && solved.corrections.is_empty() {
+        if let Ok(Verdict::Unique(solution)) = solved.verdict {
+            solved.doubts = rival_answers(givens, rivals, &solution);
+        }
+    }
     solved
+}
+
+/// The cells of each rival reading that gives the puzzle one, different, solution.
+fn rival_answers(givens: &Board, rivals: &[Rival], solution: &Board) -> Vec<Doubt> {
+    let mut out: Vec<Doubt> = Vec::new();
+    for Rival { changes } in rivals {
+        let mut board = *givens;
+        changes.iter().for_each(|&(pos, d)| board.set(pos, Some(d)));
+        if !matches!(solve::check(&board), Ok(Verdict::Unique(other)) if other != *solution) {
+            continue;
+        }
+        for &(cell, digit) in changes {
+            match out.iter_mut().find(|d| d.cell == cell) {
+                Some(d) if !d.could_be.contains(&digit) => d.could_be.push(digit),
+                Some(_) => {}
+                None => out.push(Doubt {
+                    cell,
+                    read: givens.get(cell),
+                    could_be: vec![digit],
+                }),
+            }
+        }
+    }
+    out.sort_by_key(|d| d.cell.index());
+    out
 }
 
 /// Solves `givens`, correcting the least confident readings when they clash or have no

@@ -57,7 +57,7 @@ pub use options::Options;
 pub use report::{Report, Stage, Status, Timings};
 
 use cells::{Author, Cells};
-use recognize::{GridGlyph, Recognized, Templates};
+use recognize::{GridGlyph, Recognized, Rival, Templates};
 use rectify::Rectified;
 
 /// What was read from a screenshot, before solving.
@@ -68,6 +68,8 @@ pub struct Reading {
     pub entries: Board,
     /// Recognition evidence per cell (row-major), for the givens and entries read.
     pub evidence: Vec<Option<Recognized>>,
+    /// Other readings of the givens the picture supports nearly as well.
+    pub rivals: Vec<Rival>,
     /// The straightened grid and its projection.
     pub rectified: Rectified,
     /// The cells as sliced.
@@ -119,13 +121,14 @@ impl Snap {
                     reason: "the grid's corners are degenerate".into(),
                 })?;
             let cells = cells::slice(&rectified);
-            let evidence = self.recognize_glyphs(&cells);
+            let (evidence, rivals) = self.recognize_glyphs(&cells);
             let (givens, entries) = split_by_author(&cells, &evidence);
             self.debug(|dir| debug::write_cells(dir, name, &rectified, &cells, &evidence));
             Ok(Reading {
                 givens,
                 entries,
                 evidence,
+                rivals,
                 rectified,
                 cells,
             })
@@ -134,7 +137,7 @@ impl Snap {
 
     /// Each cell's recognized digit, `None` for empty cells: all glyphs of the grid matched
     /// against all templates in one matrix product, then calibrated on each other.
-    fn recognize_glyphs(&self, cells: &Cells) -> Vec<Option<Recognized>> {
+    fn recognize_glyphs(&self, cells: &Cells) -> (Vec<Option<Recognized>>, Vec<Rival>) {
         let found: Vec<GridGlyph<'_>> = Pos::all()
             .filter_map(|cell| {
                 let glyph = cells.glyphs[cell.index()].as_ref()?;
@@ -145,12 +148,12 @@ impl Snap {
                 })
             })
             .collect();
-        let recognized = self.templates.recognize_grid(&found);
+        let (recognized, rivals) = self.templates.recognize_grid(&found);
         let mut evidence = vec![None; cells.glyphs.len()];
         for (g, r) in found.iter().zip(recognized) {
             evidence[g.cell.index()] = Some(r);
         }
-        evidence
+        (evidence, rivals)
     }
 
     /// Decodes, reads, solves and (with `output`) draws and writes one screenshot. Never
@@ -191,9 +194,10 @@ impl Snap {
         })?;
         let reading = self.read(&image, input, timings)?;
         let solved = timings.time(Stage::Solve, || {
-            correct::solve_read(
+            correct::solve_reading(
                 &reading.givens,
                 &reading.evidence,
+                &reading.rivals,
                 self.options.max_corrections,
             )
         });

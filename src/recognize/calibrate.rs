@@ -13,23 +13,46 @@ const SAME_SHAPE: f32 = 0.9;
 /// The margin given to the digit the joint assignment picked over the best other digit of
 /// its group, so the ranking puts it first.
 const PICKED_MARGIN: f32 = 0.02;
+/// Groups at most this alike are clearly different shapes: a glyph unlike every glyph given a
+/// digit is unlikely to be that digit too.
+const OTHER_SHAPE: f32 = 0.6;
+/// How much a digit's score drops for a group clearly unlike the group holding that digit.
+const OTHER_SHAPE_PENALTY: f32 = 0.1;
+/// A different assignment losing at most this much score per glyph it changes is a reading
+/// the picture supports nearly as well: a rival.
+const RIVAL_LOSS: f32 = 0.05;
 /// The assignment search gives up (keeping the greedy answer) after this many steps.
 const SEARCH_BUDGET: usize = 200_000;
 
+/// The givens' scores refined, and the rival readings.
+pub struct Refined {
+    /// Per glyph, its digit scores (index 0 is digit 1), the assigned digit best.
+    pub scores: Vec<[f32; 9]>,
+    /// Other assignments nearly as good: per rival, the glyphs it changes and their digit
+    /// (0-8) there. Two groups swapping digits is always allowed by the rules, so only the
+    /// templates can tell such readings apart.
+    pub rivals: Vec<Vec<(usize, usize)>>,
+}
+
 /// Refines the per-glyph digit scores of the givens (`scores[i]` for the glyph at `cells[i]`,
 /// index 0 is digit 1) using the likeness of their shapes (`likeness[i][j]`, cosines).
-pub fn refine(
-    scores: &[[f32; 9]],
-    likeness: &ndarray::Array2<f32>,
-    cells: &[Pos],
-) -> Vec<[f32; 9]> {
+pub fn refine(scores: &[[f32; 9]], likeness: &ndarray::Array2<f32>, cells: &[Pos]) -> Refined {
     let groups = group_by_shape(likeness, cells);
     let group_scores: Vec<[f32; 9]> = groups.iter().map(|g| mean_scores(scores, g)).collect();
     let clash = clashes(&groups, cells);
     let picked = assign(&groups, &group_scores, &clash);
+    let rivals = rivals(&groups, &group_scores, &clash, &picked);
     let mut refined = scores.to_vec();
-    for ((members, mean), digit) in groups.iter().zip(&group_scores).zip(picked) {
-        let mut out = *mean;
+    for (g, members) in groups.iter().enumerate() {
+        let digit = picked[g];
+        let mut out = group_scores[g];
+        // Digits that other groups hold, and whose glyphs look nothing like these, are less
+        // likely here (a digit's glyphs in one picture look alike).
+        for h in (0..groups.len()).filter(|&h| h != g && picked[h] != digit) {
+            if mean_likeness(likeness, members, &groups[h]) <= OTHER_SHAPE {
+                out[picked[h]] -= OTHER_SHAPE_PENALTY;
+            }
+        }
         let best_other = (0..9)
             .filter(|&d| d != digit)
             .map(|d| out[d])
@@ -39,7 +62,43 @@ pub fn refine(
             refined[i] = out;
         }
     }
-    refined
+    Refined {
+        scores: refined,
+        rivals,
+    }
+}
+
+/// Assignments close to the best one: a group taking a digit no clashing group holds, or two
+/// groups swapping their digits, at a loss of at most `RIVAL_LOSS` per glyph changed.
+fn rivals(
+    groups: &[Vec<usize>],
+    scores: &[[f32; 9]],
+    clash: &[Vec<bool>],
+    picked: &[usize],
+) -> Vec<Vec<(usize, usize)>> {
+    let loss = |g: usize, d: usize| scores[g][picked[g]] - scores[g][d];
+    let relabel = |g: usize, d: usize| groups[g].iter().map(move |&i| (i, d));
+    let mut out = Vec::new();
+    for g in 0..groups.len() {
+        for d in (0..9).filter(|&d| d != picked[g]) {
+            let holder = (0..groups.len()).find(|&h| h != g && picked[h] == d && clash[g][h]);
+            match holder {
+                None if loss(g, d) <= RIVAL_LOSS => out.push(relabel(g, d).collect()),
+                Some(h) if h > g => {
+                    let n = (groups[g].len() + groups[h].len()) as f32;
+                    let total = loss(g, d) * groups[g].len() as f32
+                        + loss(h, picked[g]) * groups[h].len() as f32;
+                    let free = (0..groups.len())
+                        .all(|k| k == g || k == h || !clash[h][k] || picked[k] != picked[g]);
+                    if total <= RIVAL_LOSS * n && free {
+                        out.push(relabel(g, d).chain(relabel(h, picked[g])).collect());
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    out
 }
 
 /// Groups of glyphs alike in shape: average-linkage merging while two groups are at least
@@ -221,7 +280,7 @@ mod tests {
                     }
                 },
             );
-        let refined = refine(&scores, &likeness, &cells);
+        let refined = refine(&scores, &likeness, &cells).scores;
         let best = |s: &[f32; 9]| (0..9).max_by(|&a, &b| s[a].total_cmp(&s[b])).unwrap();
         assert_eq!(
             refined[..3].iter().map(best).collect::<Vec<_>>(),
@@ -245,7 +304,7 @@ mod tests {
             one_hot(5, 0.8, 4, 0.78),
         ];
         let likeness = ndarray::Array2::from_elem((3, 3), 0.96);
-        let refined = refine(&scores, &likeness, &cells);
+        let refined = refine(&scores, &likeness, &cells).scores;
         assert!(refined.iter().all(|s| s[4] > s[5]));
     }
 
@@ -257,5 +316,27 @@ mod tests {
             .collect();
         let likeness = ndarray::Array2::from_elem((2, 2), 0.99);
         assert_eq!(group_by_shape(&likeness, &cells).len(), 2);
+    }
+
+    #[test]
+    fn two_groups_the_templates_barely_tell_apart_are_a_rival_swap() {
+        // Two single glyphs in one row: the first a little more 5 than 6, the second a
+        // little more 6 than 5. Swapping them is allowed by the rules and costs little.
+        let cells: Vec<Pos> = [(0, 0), (0, 4)]
+            .iter()
+            .map(|&(r, c)| Pos::new(r, c).unwrap())
+            .collect();
+        let scores = vec![one_hot(4, 0.80, 5, 0.78), one_hot(5, 0.80, 4, 0.78)];
+        let likeness =
+            ndarray::Array2::from_shape_fn((2, 2), |(i, j)| if i == j { 1.0 } else { 0.5 });
+        let refined = refine(&scores, &likeness, &cells);
+        assert!(
+            refined.rivals.contains(&vec![(0, 5), (1, 4)]),
+            "{:?}",
+            refined.rivals
+        );
+        // Told apart clearly, there is no rival.
+        let scores = vec![one_hot(4, 0.95, 5, 0.6), one_hot(5, 0.95, 4, 0.6)];
+        assert!(refine(&scores, &likeness, &cells).rivals.is_empty());
     }
 }

@@ -182,6 +182,14 @@ fn stack(rows: Vec<Feature>) -> Array2<f32> {
         .expect("every feature has the frame's length")
 }
 
+/// Another reading of the givens that the picture supports nearly as well as the one chosen:
+/// the cells it changes and the digit it puts there.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rival {
+    /// The cells and the digit this reading puts there.
+    pub changes: Vec<(Pos, Digit)>,
+}
+
 /// One glyph of a grid, for [`Templates::recognize_grid`].
 #[derive(Clone, Copy, Debug)]
 pub struct GridGlyph<'a> {
@@ -254,11 +262,12 @@ impl Templates {
     /// Ranks the digits for each glyph of one grid (`ink`: 255 = ink, cropped), first by the
     /// templates, then refined by [`calibrate`]: the givens (`given` true) share a font, so
     /// their look-alikes vote together and the rules keep their digits apart.
-    pub fn recognize_grid(&self, glyphs: &[GridGlyph<'_>]) -> Vec<Recognized> {
+    pub fn recognize_grid(&self, glyphs: &[GridGlyph<'_>]) -> (Vec<Recognized>, Vec<Rival>) {
         let inks: Vec<&GrayImage> = glyphs.iter().map(|g| g.ink).collect();
         let features = GlyphFeatures::of(&inks);
         let mut scores = self.digit_scores(&features);
         let givens: Vec<usize> = (0..glyphs.len()).filter(|&i| glyphs[i].given).collect();
+        let mut rivals = Vec::new();
         if givens.len() > 1 {
             let likeness = features.likeness();
             let likeness = likeness
@@ -267,11 +276,18 @@ impl Templates {
             let own: Vec<[f32; 9]> = givens.iter().map(|&i| scores[i]).collect();
             let cells: Vec<Pos> = givens.iter().map(|&i| glyphs[i].cell).collect();
             let refined = calibrate::refine(&own, &likeness, &cells);
-            for (&i, r) in givens.iter().zip(refined) {
+            for (&i, r) in givens.iter().zip(refined.scores) {
                 scores[i] = r;
             }
+            let digit = |d: usize| Digit::new(d as u8 + 1).expect("0-8 is a digit");
+            rivals = (refined.rivals.into_iter())
+                .map(|changes| Rival {
+                    changes: changes.iter().map(|&(k, d)| (cells[k], digit(d))).collect(),
+                })
+                .collect();
         }
-        scores.into_iter().map(Recognized::from_scores).collect()
+        let recognized = scores.into_iter().map(Recognized::from_scores).collect();
+        (recognized, rivals)
     }
 
     /// Each glyph's best score for each digit (index 0 is digit 1): the glyphs x templates
