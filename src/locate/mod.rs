@@ -13,9 +13,12 @@ use rayon::prelude::*;
 
 mod components;
 mod grid;
+mod ink;
 
 use components::components;
-use grid::grid_test;
+use grid::{background_is_dark, grid_test};
+pub use ink::ink_map;
+use ink::local_ink_maps;
 
 /// The working image's longer side, in pixels, unless that takes blocks larger than
 /// `MAX_BLOCK`: enough to see the lines of a grid that fills a quarter of a phone screen,
@@ -78,17 +81,60 @@ pub struct NotFound {
 }
 
 /// Finds the sudoku grid in `image`.
+///
+/// The picture's own polarity (dark or light background, by its median) is tried first; when
+/// no candidate passes, the other one is. A light card on a dark desktop (or a dark card on a
+/// light page) has the median of its surroundings, not of the grid, and in that polarity the
+/// card is one solid shape with the grid's lines as holes.
 pub fn locate(image: &RgbImage) -> Result<Located, NotFound> {
     let (work, scale) = working_gray(image);
     let dark = is_dark(&work);
-    let ink = ink_map(&work, dark, NEIGHBOURHOOD);
-    let components = components(&ink);
+    let [darker, lighter] = local_ink_maps(&work, NEIGHBOURHOOD);
+    let (first, second) = if dark {
+        (lighter, darker)
+    } else {
+        (darker, lighter)
+    };
+    let mut reason = String::new();
+    for (ink, polarity) in [(first, dark), (second, !dark)] {
+        match best_candidate(&work, &ink, polarity) {
+            Ok(quad) => {
+                let corners = quad
+                    .corners
+                    .map(|(x, y)| ((x + 0.5) * scale, (y + 0.5) * scale));
+                return Ok(Located {
+                    quad: Quad { corners },
+                    dark: polarity,
+                    ink,
+                    scale,
+                });
+            }
+            // The picture's own polarity explains best why nothing was found.
+            Err(why) if polarity == dark => reason = why,
+            Err(_) => {}
+        }
+    }
+    Err(NotFound {
+        reason,
+        ink: ink_map(&work, dark, NEIGHBOURHOOD),
+    })
+}
+
+/// The best of the largest components of `ink` (ink of polarity `dark`) that passes the
+/// grid test, or why none did.
+fn best_candidate(work: &GrayImage, ink: &GrayImage, dark: bool) -> Result<Quad, String> {
+    let components = components(ink);
     let mut best_reason = String::from("no large connected shape in the picture");
     let mut best: Option<(f32, Quad)> = None;
     for c in components.iter().take(CANDIDATES) {
         let quad = c.quad();
         let explain = c.area() >= components[0].area() / 2;
-        match grid_test(&ink, &quad, explain) {
+        // The grid's own background decides which ink its lines are: in the other polarity
+        // a card's edge, or the halo beside every line, makes a grid-like frame.
+        if background_is_dark(work, &quad) != dark {
+            continue;
+        }
+        match grid_test(ink, &quad, explain) {
             // A grid on a card inside a frame passes as well as its frame: keep the candidate
             // whose lines sit best where a sudoku's lines should be.
             Ok(score) if best.is_none_or(|(s, _)| score > s) => best = Some((score, quad)),
@@ -97,23 +143,7 @@ pub fn locate(image: &RgbImage) -> Result<Located, NotFound> {
             Err(_) => {}
         }
     }
-    match best {
-        Some((_, quad)) => {
-            let corners = quad
-                .corners
-                .map(|(x, y)| ((x + 0.5) * scale, (y + 0.5) * scale));
-            Ok(Located {
-                quad: Quad { corners },
-                dark,
-                ink,
-                scale,
-            })
-        }
-        None => Err(NotFound {
-            reason: best_reason,
-            ink,
-        }),
-    }
+    best.map(|(_, quad)| quad).ok_or(best_reason)
 }
 
 /// Greyscale at working size: each working pixel averages a `k x k` block of the original
@@ -241,98 +271,6 @@ impl Histogram {
         })?;
         Some(level as u8)
     }
-}
-
-/// White where a pixel stands out from its neighbourhood in the ink direction (darker on a
-/// light theme, lighter on a dark one).
-/// `radius` is the neighbourhood's half-width as a fraction of the image's longer side.
-pub fn ink_map(gray: &GrayImage, dark: bool, radius: f32) -> GrayImage {
-    let (w, h) = (gray.width() as usize, gray.height() as usize);
-    let r = ((w.max(h) as f32 * radius) as usize).max(2);
-    let table = integral(gray);
-    let stride = w + 1;
-    // Compared as totals over the neighbourhood, signed so ink stands out positively: no
-    // division and no branch per pixel.
-    // In f32, whose 24-bit mantissa holds every product and total here exactly (255 x the
-    // area stays below 2^24), because SSE2 has no vector multiply for i32.
-    let sign = if dark { 1.0 } else { -1.0 };
-    let is_ink = move |v: u8, sum: i32, area: i32| -> u8 {
-        let (v, sum, area) = (f32::from(v), sum as f32, area as f32);
-        if sign * (v * area - sum) > INK_CONTRAST as f32 * area {
-            255
-        } else {
-            0
-        }
-    };
-    let mut out = vec![0u8; w * h];
-    // Where the neighbourhood lies wholly inside the row; the loop over it vectorises.
-    let (inner_start, inner_end) = (r.min(w), w.saturating_sub(r).max(r.min(w)));
-    let rows = gray
-        .as_raw()
-        .par_chunks_exact(w)
-        .zip(out.par_chunks_exact_mut(w));
-    // `columns`: sums over the neighbourhood's rows for each column boundary of the table.
-    let columns = || vec![0i32; stride];
-    rows.enumerate()
-        .for_each_init(columns, |columns, (y, (line, out_line))| {
-            let (y0, y1) = (y.saturating_sub(r), (y + r + 1).min(h));
-            let (top, bottom) = (
-                &table[y0 * stride..(y0 + 1) * stride],
-                &table[y1 * stride..(y1 + 1) * stride],
-            );
-            for ((c, &t), &b) in columns.iter_mut().zip(top).zip(bottom) {
-                *c = (b - t) as i32;
-            }
-            let rows = (y1 - y0) as i32;
-            for x in (0..inner_start).chain(inner_end..w) {
-                let (x0, x1) = (x.saturating_sub(r), (x + r + 1).min(w));
-                let area = rows * (x1 - x0) as i32;
-                out_line[x] = is_ink(line[x], columns[x1] - columns[x0], area);
-            }
-            if inner_start == inner_end {
-                return;
-            }
-            let area = rows * (2 * r + 1) as i32;
-            let inner = inner_start..inner_end;
-            let lefts = &columns[inner_start - r..inner_end - r];
-            let rights = &columns[inner_start + r + 1..inner_end + r + 1];
-            for (((o, &v), &left), &right) in out_line[inner.clone()]
-                .iter_mut()
-                .zip(&line[inner])
-                .zip(lefts)
-                .zip(rights)
-            {
-                *o = is_ink(v, right - left, area);
-            }
-        });
-    GrayImage::from_raw(w as u32, h as u32, out).expect("buffer sized for the image")
-}
-
-/// Summed-area table with a zero first row and column. u32 is enough: 255 x 1200 x 1200 fits.
-fn integral(gray: &GrayImage) -> Vec<u32> {
-    let (w, h) = (gray.width() as usize, gray.height() as usize);
-    let stride = w + 1;
-    let mut table = vec![0u32; stride * (h + 1)];
-    // Each row's running sums (rows in parallel), then the rows added down the columns: a
-    // loop across whole rows, which vectorises, where one fused pass could not.
-    let rows = table.par_chunks_exact_mut(stride).skip(1);
-    rows.zip(gray.as_raw().par_chunks_exact(w.max(1)))
-        .for_each(|(out, line)| {
-            let mut run = 0u32;
-            for (o, &v) in out[1..].iter_mut().zip(line) {
-                run += u32::from(v);
-                *o = run;
-            }
-        });
-    for y in 1..h {
-        let (above, below) = table.split_at_mut((y + 1) * stride);
-        let above = &above[y * stride..];
-        below[..stride]
-            .iter_mut()
-            .zip(above)
-            .for_each(|(b, &a)| *b += a);
-    }
-    table
 }
 
 #[cfg(test)]
