@@ -69,6 +69,20 @@ impl Component {
         (self.max_x - self.min_x + 1) * (self.max_y - self.min_y + 1)
     }
 
+    /// The bounding box as a quadrilateral: the corners of a shape whose corners are not
+    /// its own (the shaded boxes of a grid reach its four sides, not its corners).
+    pub(super) fn bounds(&self) -> Quad {
+        let (x0, y0, x1, y1) = (
+            self.min_x as f32,
+            self.min_y as f32,
+            self.max_x as f32,
+            self.max_y as f32,
+        );
+        Quad {
+            corners: [(x0, y0), (x1, y0), (x1, y1), (x0, y1)],
+        }
+    }
+
     pub(super) fn quad(&self) -> Quad {
         let f = |(x, y): (u32, u32)| (x as f32, y as f32);
         Quad {

@@ -90,7 +90,7 @@ pub(super) fn background_is_dark(gray: &GrayImage, quad: &Quad) -> bool {
 
 /// A line must cover this fraction of the grid's width to count (dashed or anti-aliased lines
 /// still do; a row of digits does not).
-const LINE_FILL: f32 = 0.6;
+pub(super) const LINE_FILL: f32 = 0.6;
 /// The most ink the middles of the cells may hold, on average over the 18 lines half-way
 /// between grid lines: a solid shape fills them; digits' strokes cross them at a few points.
 const GAP_FILL: f32 = 0.6;
@@ -101,7 +101,7 @@ const LINE_WINDOW: f64 = 1.0 / 36.0;
 
 /// Samples the ink map along lines of a candidate grid, straightened: the unit square maps
 /// onto the quadrilateral by a homography.
-struct LineSampler<'a> {
+pub(super) struct LineSampler<'a> {
     ink: &'a GrayImage,
     to_image: [f64; 8],
     /// Offsets tried on each side of a line's place: one per pixel of the window, so a
@@ -110,7 +110,7 @@ struct LineSampler<'a> {
 }
 
 impl<'a> LineSampler<'a> {
-    fn new(ink: &'a GrayImage, quad: &Quad) -> LineSampler<'a> {
+    pub(super) fn new(ink: &'a GrayImage, quad: &Quad) -> LineSampler<'a> {
         LineSampler {
             ink,
             to_image: crate::rectify::square_to_quad(&quad.corners, 1.0),
@@ -119,7 +119,7 @@ impl<'a> LineSampler<'a> {
     }
 
     /// The best fill fraction of line `k` (0-9) within the window around its place.
-    fn fill(&self, k: usize, horizontal: bool) -> f32 {
+    pub(super) fn fill(&self, k: usize, horizontal: bool) -> f32 {
         let centre = k as f64 / 9.0;
         let best = (-self.steps..=self.steps)
             .map(|s| {
@@ -132,6 +132,11 @@ impl<'a> LineSampler<'a> {
     }
 
     /// The fill fraction of the line half-way between lines `k` and `k + 1`.
+    /// The fill fraction of line `k` exactly at its place.
+    pub(super) fn exact(&self, k: usize, horizontal: bool) -> f32 {
+        self.hits(k as f64 / 9.0, horizontal) as f32 / SAMPLES as f32
+    }
+
     fn gap(&self, k: usize, horizontal: bool) -> f32 {
         self.hits((k as f64 + 0.5) / 9.0, horizontal) as f32 / SAMPLES as f32
     }

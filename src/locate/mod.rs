@@ -14,6 +14,7 @@ use rayon::prelude::*;
 mod components;
 mod grid;
 mod ink;
+mod shading;
 
 use components::components;
 use grid::{background_is_dark, grid_test};
@@ -36,7 +37,7 @@ const NEIGHBOURHOOD: f32 = 1.0 / 80.0;
 /// Smallest grid side on the working image, in pixels (5 px a cell).
 const MIN_GRID_SIDE: u32 = 45;
 /// How many of the largest components are tried as the grid.
-const CANDIDATES: usize = 8;
+pub(super) const CANDIDATES: usize = 8;
 
 /// The grid's corners in the original image, clockwise from top-left.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -91,13 +92,13 @@ pub fn locate(image: &RgbImage) -> Result<Located, NotFound> {
     let dark = is_dark(&work);
     let [darker, lighter] = local_ink_maps(&work, NEIGHBOURHOOD);
     let (first, second) = if dark {
-        (lighter, darker)
+        (&lighter, &darker)
     } else {
-        (darker, lighter)
+        (&darker, &lighter)
     };
     let mut reason = String::new();
     for (ink, polarity) in [(first, dark), (second, !dark)] {
-        match best_candidate(&work, &ink, polarity) {
+        match best_candidate(&work, ink, polarity) {
             Ok(quad) => {
                 let corners = quad
                     .corners
@@ -105,7 +106,7 @@ pub fn locate(image: &RgbImage) -> Result<Located, NotFound> {
                 return Ok(Located {
                     quad: Quad { corners },
                     dark: polarity,
-                    ink,
+                    ink: ink.clone(),
                     scale,
                 });
             }
@@ -113,6 +114,19 @@ pub fn locate(image: &RgbImage) -> Result<Located, NotFound> {
             Err(why) if polarity == dark => reason = why,
             Err(_) => {}
         }
+    }
+    // Last, and only then (it costs a third labelling and a corner search): boxes told apart
+    // by their fills alone.
+    if let Some(quad) = shading::locate_shaded(&work, &darker, &lighter) {
+        let corners = quad
+            .corners
+            .map(|(x, y)| ((x + 0.5) * scale, (y + 0.5) * scale));
+        return Ok(Located {
+            quad: Quad { corners },
+            dark: background_is_dark(&work, &quad),
+            ink: darker,
+            scale,
+        });
     }
     Err(NotFound {
         reason,
