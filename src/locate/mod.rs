@@ -349,4 +349,124 @@ mod tests {
         let err = locate(&img).err().expect("no grid");
         assert!(err.reason.contains("grid lines"), "{}", err.reason);
     }
+
+    /// A grid drawn with imageproc: `lines` (colour) every `cell` px from `(x0, y0)`, box
+    /// borders `thick` px, on a `grid` fill, with optional fills for the odd boxes.
+    fn draw_grid(
+        img: &mut RgbImage,
+        (x0, y0): (i32, i32),
+        cell: i32,
+        grid: [u8; 3],
+        lines: Option<[u8; 3]>,
+        odd_boxes: Option<[u8; 3]>,
+    ) {
+        use imageproc::drawing::draw_filled_rect_mut;
+        use imageproc::rect::Rect;
+        let side = 9 * cell as u32;
+        draw_filled_rect_mut(img, Rect::at(x0, y0).of_size(side, side), image::Rgb(grid));
+        if let Some(fill) = odd_boxes {
+            for b in (0..9).filter(|b| (b % 3 + b / 3) % 2 == 1) {
+                let (bx, by) = (x0 + 3 * cell * (b % 3), y0 + 3 * cell * (b / 3));
+                let r = Rect::at(bx, by).of_size(3 * cell as u32, 3 * cell as u32);
+                draw_filled_rect_mut(img, r, image::Rgb(fill));
+            }
+        }
+        if let Some(colour) = lines {
+            for k in 0..10 {
+                let width = if k % 3 == 0 { 3 } else { 1 };
+                let p = k * cell - width as i32 / 2;
+                draw_filled_rect_mut(
+                    img,
+                    Rect::at(x0 + p, y0).of_size(width, side),
+                    image::Rgb(colour),
+                );
+                draw_filled_rect_mut(
+                    img,
+                    Rect::at(x0, y0 + p).of_size(side, width),
+                    image::Rgb(colour),
+                );
+            }
+        }
+    }
+
+    /// Asserts the located corners lie within `tolerance` px of the square at `(x0, y0)`.
+    fn assert_corners(found: &Located, (x0, y0): (f32, f32), side: f32, tolerance: f32) {
+        let expected = [
+            (x0, y0),
+            (x0 + side, y0),
+            (x0 + side, y0 + side),
+            (x0, y0 + side),
+        ];
+        for (c, e) in found.quad.corners.iter().zip(expected) {
+            assert!(
+                (c.0 - e.0).abs() <= tolerance && (c.1 - e.1).abs() <= tolerance,
+                "corners {:?}, expected {expected:?}",
+                found.quad.corners
+            );
+        }
+    }
+
+    /// Lines of 10 grey levels (#e6e6e6 on #f0f0f0; #2a2a2a on #202020): below the fixed
+    /// contrast of 8 once a 1 px line is averaged with its neighbours, above the local one.
+    #[test]
+    fn finds_faint_lines_on_both_themes() {
+        for (page, line) in [([240u8; 3], [230u8; 3]), ([32u8; 3], [42u8; 3])] {
+            let mut img = RgbImage::from_pixel(1200, 1600, image::Rgb(page));
+            draw_grid(&mut img, (150, 300), 100, page, Some(line), None);
+            let found = locate(&img).expect("faint grid");
+            assert_corners(&found, (150.0, 300.0), 900.0, 8.0);
+        }
+    }
+
+    /// A light card holding the grid, on a dark noisy desktop: the card is the largest bright
+    /// rectangle, the grid is what must be found.
+    #[test]
+    fn finds_the_grid_not_its_card_on_a_busy_desktop() {
+        use imageproc::drawing::draw_filled_rect_mut;
+        use imageproc::rect::Rect;
+        let mut state = 7u32;
+        let mut img = RgbImage::from_fn(1920, 1080, |x, y| {
+            state = state.wrapping_mul(1_103_515_245).wrapping_add(12345);
+            let n = ((state >> 16) % 24) as u8;
+            // Blotches of colour, as on a photo wallpaper, with grain.
+            let blotch = (((x / 90) * 7 + (y / 70) * 13) % 5) as u8 * 18;
+            image::Rgb([20 + blotch + n, 60 + n, 90 - blotch / 2 + n])
+        });
+        draw_filled_rect_mut(
+            &mut img,
+            Rect::at(600, 90).of_size(700, 900),
+            image::Rgb([250, 250, 250]),
+        );
+        draw_grid(&mut img, (680, 220), 60, [250; 3], Some([60, 70, 90]), None);
+        let found = locate(&img).expect("grid on a card");
+        assert_corners(&found, (680.0, 220.0), 540.0, 8.0);
+    }
+
+    /// Boxes told apart by fill alone, no lines at all: found by the chessboard of fills. The
+    /// edges of fills are bands several working pixels wide, so the corners are only known
+    /// to a fifth of a cell.
+    #[test]
+    fn finds_a_grid_of_shaded_boxes() {
+        for (page, fill) in [([255u8; 3], [236u8; 3]), ([43u8; 3], [64u8; 3])] {
+            let mut img = RgbImage::from_pixel(1080, 1600, image::Rgb(page));
+            draw_grid(&mut img, (90, 350), 100, page, None, Some(fill));
+            let found = locate(&img).expect("shaded grid");
+            assert_corners(&found, (90.0, 350.0), 900.0, 20.0);
+        }
+    }
+
+    /// A light card on a dark page is not a grid in either polarity: solid in one, a plain
+    /// frame in the other.
+    #[test]
+    fn a_card_alone_is_not_a_grid() {
+        use imageproc::drawing::draw_filled_rect_mut;
+        use imageproc::rect::Rect;
+        let mut img = RgbImage::from_pixel(800, 800, image::Rgb([30, 30, 30]));
+        draw_filled_rect_mut(
+            &mut img,
+            Rect::at(150, 150).of_size(500, 500),
+            image::Rgb([250; 3]),
+        );
+        assert!(locate(&img).is_err());
+    }
 }
