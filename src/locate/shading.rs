@@ -1,0 +1,137 @@
+//! Shading-only grids: boxes told apart by alternating fills, with no lines or lines too
+//! faint to see. The edges between the fills are the cue: in the ink of either polarity
+//! (a darker box's edge is darker than its surroundings, a lighter one's lighter) they draw
+//! the two box borders each way across the whole grid.
+
+use image::GrayImage;
+
+use super::components::components;
+use super::grid::{LineSampler, LINE_FILL};
+use super::{Quad, CANDIDATES};
+
+/// The least difference, in grey levels, between the fills of the two sets of boxes.
+const MIN_FILL_CONTRAST: i32 = 4;
+
+/// The grid among the largest shapes of the two ink maps together whose boxes alternate in
+/// fill like a chessboard and whose box borders are drawn by the fills' edges; `None` when
+/// no shape is.
+pub(super) fn locate_shaded(
+    work: &GrayImage,
+    darker: &GrayImage,
+    lighter: &GrayImage,
+) -> Option<Quad> {
+    let both = GrayImage::from_fn(work.width(), work.height(), |x, y| {
+        image::Luma([darker.get_pixel(x, y)[0].max(lighter.get_pixel(x, y)[0])])
+    });
+    let mut best: Option<(f32, Quad)> = None;
+    for c in components(&both).iter().take(CANDIDATES) {
+        for quad in [c.quad(), c.bounds()] {
+            if !chessboard(work, &quad) {
+                continue;
+            }
+            let quad = refine(&both, quad);
+            let sampler = LineSampler::new(&both, &quad);
+            let borders_drawn = [3, 6].iter().all(|&k| {
+                [true, false]
+                    .iter()
+                    .all(|&h| sampler.fill(k, h) >= LINE_FILL)
+            });
+            let score = line_score(&both, &quad);
+            if borders_drawn && chessboard(work, &quad) && best.is_none_or(|(s, _)| score > s) {
+                best = Some((score, quad));
+            }
+        }
+    }
+    best.map(|(_, quad)| quad)
+}
+
+/// Whether the nine boxes of `quad` alternate in fill: each box's median grey (digits are a
+/// minority of its pixels) sides with the boxes of its colour on a chessboard, all but one
+/// (a highlighted box), and the two sets differ by `MIN_FILL_CONTRAST` or more.
+fn chessboard(work: &GrayImage, quad: &Quad) -> bool {
+    const N: usize = 12;
+    let h = crate::rectify::square_to_quad(&quad.corners, 1.0);
+    let (w, ht) = (work.width() as f64, work.height() as f64);
+    let mut medians = [0i32; 9];
+    for (b, median) in medians.iter_mut().enumerate() {
+        let (bx, by) = ((b % 3) as f64, (b / 3) as f64);
+        let mut values = Vec::with_capacity(N * N);
+        for i in 0..N {
+            for j in 0..N {
+                // Inset a sixth of the box: clear of its edges and the lines.
+                let u = (bx + 1.0 / 6.0 + (j as f64 + 0.5) / N as f64 * 2.0 / 3.0) / 3.0;
+                let v = (by + 1.0 / 6.0 + (i as f64 + 0.5) / N as f64 * 2.0 / 3.0) / 3.0;
+                let z = h[6] * u + h[7] * v + 1.0;
+                let x = (h[0] * u + h[1] * v + h[2]) / z;
+                let y = (h[3] * u + h[4] * v + h[5]) / z;
+                if x >= 0.0 && y >= 0.0 && x < w && y < ht {
+                    values.push(work.get_pixel(x as u32, y as u32)[0]);
+                }
+            }
+        }
+        if values.is_empty() {
+            return false;
+        }
+        values.sort_unstable();
+        *median = i32::from(values[values.len() / 2]);
+    }
+    let set = |odd: bool| -> i32 {
+        let mut v: Vec<i32> = (0..9)
+            .filter(|b| (b % 3 + b / 3) % 2 == usize::from(odd))
+            .map(|b| medians[b])
+            .collect();
+        v.sort_unstable();
+        v[v.len() / 2]
+    };
+    let (even, odd) = (set(false), set(true));
+    if (even - odd).abs() < MIN_FILL_CONTRAST {
+        return false;
+    }
+    let astray = (0..9)
+        .filter(|&b| {
+            let own = if (b % 3 + b / 3) % 2 == 1 { odd } else { even };
+            let other = if own == odd { even } else { odd };
+            (medians[b] - own).abs() >= (medians[b] - other).abs()
+        })
+        .count();
+    astray <= 1
+}
+
+/// How much ink lies exactly on the 20 lines of `quad`.
+fn line_score(ink: &GrayImage, quad: &Quad) -> f32 {
+    let sampler = LineSampler::new(ink, quad);
+    (0..10)
+        .flat_map(|k| [(k, true), (k, false)])
+        .map(|(k, h)| sampler.exact(k, h))
+        .sum()
+}
+
+/// Moves each corner, a few pixels at a time, while that puts more ink exactly on the grid's
+/// lines: the bounding box of a tilted grid overshoots its corners, and the fills' edges
+/// fix where the box borders are, so the lines they draw pull the corners into place.
+fn refine(ink: &GrayImage, mut quad: Quad) -> Quad {
+    let mut score = line_score(ink, &quad);
+    let side = quad.mean_side();
+    let mut step = (side / 60.0).max(1.0);
+    while step >= 1.0 {
+        let mut moved = true;
+        let mut rounds = 0;
+        while moved && rounds < 12 {
+            moved = false;
+            rounds += 1;
+            for corner in 0..4 {
+                for (dx, dy) in [(step, 0.0), (-step, 0.0), (0.0, step), (0.0, -step)] {
+                    let mut tried = quad;
+                    tried.corners[corner].0 += dx;
+                    tried.corners[corner].1 += dy;
+                    let s = line_score(ink, &tried);
+                    if s > score {
+                        (quad, score, moved) = (tried, s, true);
+                    }
+                }
+            }
+        }
+        step /= 2.0;
+    }
+    quad
+}
