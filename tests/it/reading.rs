@@ -110,3 +110,14 @@ fn an_ambiguous_reading_draws_nothing_and_names_its_cells() {
         .code(1);
     assert!(out.exists());
 }
+
+#[test]
+fn a_light_card_on_a_dark_desktop() {
+    // The grid, not the card around it, and not the busy page around that.
+    reads_exactly("desktop-light-card");
+}
+
+#[test]
+fn boxes_told_apart_by_shading_alone() {
+    reads_exactly("shading-only-boxes");
+}
