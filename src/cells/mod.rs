@@ -41,6 +41,9 @@ const INK_FRACTION: f32 = 0.35;
 /// Neighbourhood radius for finding grid lines, as a fraction of the grid's side: a quarter
 /// cell, wider than any line.
 const LINE_NEIGHBOURHOOD: f32 = 1.0 / 36.0;
+/// The band along a cell's edges whose median grey is its background, as a fraction of the
+/// cell's side.
+const BACKGROUND_BAND: f32 = 0.12;
 /// The least contrast that counts as ink, in grey levels.
 const MIN_INK: i32 = 24;
 
@@ -250,9 +253,25 @@ pub(crate) fn cell_area(
     )
 }
 
+/// The cell's background grey: the median of a band along the inside of its edges. Not the
+/// whole cell's: a large bold digit can cover more than half of it.
 fn cell_background(gray: &GrayImage, area: (u32, u32, u32, u32)) -> u8 {
+    let (x0, y0, x1, y1) = area;
+    let band = ((x1 - x0).min(y1 - y0) as f32 * BACKGROUND_BAND)
+        .ceil()
+        .max(1.0) as u32;
     let mut hist = Histogram::new();
-    area_rows(gray, area).for_each(|row| hist.add(row, |v| v));
+    for (dy, row) in area_rows(gray, area).enumerate() {
+        let y = y0 + dy as u32;
+        if y < y0 + band || y + band >= y1 {
+            hist.add(row, |v| v);
+        } else {
+            let w = row.len();
+            let b = (band as usize).min(w / 2);
+            hist.add(&row[..b], |v| v);
+            hist.add(&row[w - b..], |v| v);
+        }
+    }
     hist.median().unwrap_or(0)
 }
 
