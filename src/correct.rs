@@ -21,6 +21,9 @@ const SUSPECTS: usize = 8;
 const ALTERNATIVES: usize = 2;
 /// A runner-up scoring within this of the best digit is a reading the glyph supports too.
 const CLOSE_SCORE: f32 = 0.08;
+/// When the givens as read have several solutions, a correction may lose at most this much
+/// template score per digit changed.
+const SEVERAL_MAX_LOSS: f32 = 0.05;
 /// How many cells a doubt about several solutions lists at most.
 const MAX_LISTED: usize = 12;
 
@@ -171,11 +174,13 @@ fn rival_answers(givens: &Board, rivals: &[Rival], solution: &Board) -> Vec<Doub
     out
 }
 
-/// Solves `givens`, correcting the least confident readings when they clash or have no
-/// solution. Two corrections of the same size that give different answers are a doubt.
+/// Solves `givens`, correcting the least confident readings when they clash, have no solution
+/// or several. Two corrections of the same size that give different answers are a doubt.
 fn correct(givens: &Board, evidence: &[Option<Recognized>], max_changes: usize) -> Solved {
     let first = solve::check(givens);
-    let failed = matches!(first, Err(_) | Ok(Verdict::Unsolvable));
+    // A real puzzle has one solution: several solutions mean a misread too.
+    let failed = !matches!(first, Ok(Verdict::Unique(_)));
+    let several = matches!(first, Ok(Verdict::Multiple(_)));
     let unchanged = |verdict| Solved {
         givens: *givens,
         verdict,
@@ -188,6 +193,11 @@ fn correct(givens: &Board, evidence: &[Option<Recognized>], max_changes: usize) 
     let options = alternatives(givens, evidence, first.as_ref().err());
     for changes in 1..=max_changes.min(options.len()) {
         let mut tries = combinations(&options, changes);
+        if several {
+            // Almost any change adds a constraint, so one that merely makes the answer unique
+            // proves little: only readings nearly as good as the one read are tried.
+            tries.retain(|a| cost(a) <= SEVERAL_MAX_LOSS * a.len() as f32);
+        }
         tries.sort_by(|a, b| cost(a).total_cmp(&cost(b)));
         let mut working = tries.into_iter().filter_map(|attempt| {
             let mut board = *givens;
