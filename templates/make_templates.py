@@ -7,9 +7,11 @@ tight to the ink bounding box (no padding, never rescaled, so the glyph keeps
 its true aspect ratio), rendered at the font size where the digits are about
 TARGET_HEIGHT px tall.
 
-Usage: make_templates.py [--out DIR] [--height PX] [--only SLUG ...]
-Normally run through templates/regenerate.sh, which installs the fonts and a
-pinned Pillow. The output is deterministic for a given Pillow version.
+Usage: make_templates.py [--out DIR] [--height PX] [--only SLUG ...] [--fonts-cache DIR]
+       make_templates.py --list | --missing-packages | --fetch-npm
+Normally run through templates/regenerate.sh, which installs the Debian fonts, fetches the
+pinned @fontsource npm packages (cached as the screenshot benchmark caches them) and a pinned
+Pillow. The output is deterministic for a given Pillow version.
 """
 
 import argparse
@@ -30,85 +32,234 @@ def _pil():
 TARGET_HEIGHT = 64
 DIGITS = "123456789"
 
-# (slug, family / style, Debian package, font file, licence)
+# (slug, family / style, source, font file, licence[, OpenType feature])
+# source: "apt:<Debian package>" with an absolute font file, or
+# "npm:@fontsource/<id>@<version>" with a file relative to FONTS_CACHE/<id>/ (fetched with
+# `npm pack`, the same cache layout as the screenshot benchmark's bench/screens/fonts.py).
+# A feature ("onum": old-style figures) renders through Pillow's raqm layout.
 FONTS = [
-    ("dejavu-sans", "DejaVu Sans", "fonts-dejavu-core",
+    ("dejavu-sans", "DejaVu Sans", "apt:fonts-dejavu-core",
      "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", "Bitstream Vera / DejaVu (free)"),
-    ("dejavu-sans-bold", "DejaVu Sans Bold", "fonts-dejavu-core",
+    ("dejavu-sans-bold", "DejaVu Sans Bold", "apt:fonts-dejavu-core",
      "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf", "Bitstream Vera / DejaVu (free)"),
-    ("dejavu-serif", "DejaVu Serif", "fonts-dejavu-core",
+    ("dejavu-serif", "DejaVu Serif", "apt:fonts-dejavu-core",
      "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf", "Bitstream Vera / DejaVu (free)"),
-    ("dejavu-serif-bold", "DejaVu Serif Bold", "fonts-dejavu-core",
+    ("dejavu-serif-bold", "DejaVu Serif Bold", "apt:fonts-dejavu-core",
      "/usr/share/fonts/truetype/dejavu/DejaVuSerif-Bold.ttf", "Bitstream Vera / DejaVu (free)"),
-    ("dejavu-sans-mono", "DejaVu Sans Mono", "fonts-dejavu-core",
+    ("dejavu-sans-mono", "DejaVu Sans Mono", "apt:fonts-dejavu-core",
      "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf", "Bitstream Vera / DejaVu (free)"),
-    ("liberation-sans", "Liberation Sans", "fonts-liberation2",
+    ("liberation-sans", "Liberation Sans", "apt:fonts-liberation2",
      "/usr/share/fonts/truetype/liberation2/LiberationSans-Regular.ttf", "OFL-1.1"),
-    ("liberation-sans-bold", "Liberation Sans Bold", "fonts-liberation2",
+    ("liberation-sans-bold", "Liberation Sans Bold", "apt:fonts-liberation2",
      "/usr/share/fonts/truetype/liberation2/LiberationSans-Bold.ttf", "OFL-1.1"),
-    ("liberation-serif", "Liberation Serif", "fonts-liberation2",
+    ("liberation-serif", "Liberation Serif", "apt:fonts-liberation2",
      "/usr/share/fonts/truetype/liberation2/LiberationSerif-Regular.ttf", "OFL-1.1"),
-    ("liberation-serif-bold", "Liberation Serif Bold", "fonts-liberation2",
+    ("liberation-serif-bold", "Liberation Serif Bold", "apt:fonts-liberation2",
      "/usr/share/fonts/truetype/liberation2/LiberationSerif-Bold.ttf", "OFL-1.1"),
-    ("liberation-mono", "Liberation Mono", "fonts-liberation2",
+    ("liberation-mono", "Liberation Mono", "apt:fonts-liberation2",
      "/usr/share/fonts/truetype/liberation2/LiberationMono-Regular.ttf", "OFL-1.1"),
-    ("noto-sans", "Noto Sans", "fonts-noto-core",
+    ("noto-sans", "Noto Sans", "apt:fonts-noto-core",
      "/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf", "OFL-1.1"),
-    ("noto-sans-bold", "Noto Sans Bold", "fonts-noto-core",
+    ("noto-sans-bold", "Noto Sans Bold", "apt:fonts-noto-core",
      "/usr/share/fonts/truetype/noto/NotoSans-Bold.ttf", "OFL-1.1"),
-    ("noto-serif", "Noto Serif", "fonts-noto-core",
+    ("noto-serif", "Noto Serif", "apt:fonts-noto-core",
      "/usr/share/fonts/truetype/noto/NotoSerif-Regular.ttf", "OFL-1.1"),
-    ("noto-sans-mono", "Noto Sans Mono", "fonts-noto-mono",
+    ("noto-sans-mono", "Noto Sans Mono", "apt:fonts-noto-mono",
      "/usr/share/fonts/truetype/noto/NotoSansMono-Regular.ttf", "OFL-1.1"),
-    ("roboto", "Roboto", "fonts-roboto-unhinted",
+    ("roboto", "Roboto", "apt:fonts-roboto-unhinted",
      "/usr/share/fonts/truetype/roboto/unhinted/RobotoTTF/Roboto-Regular.ttf", "Apache-2.0"),
-    ("roboto-medium", "Roboto Medium", "fonts-roboto-unhinted",
+    ("roboto-medium", "Roboto Medium", "apt:fonts-roboto-unhinted",
      "/usr/share/fonts/truetype/roboto/unhinted/RobotoTTF/Roboto-Medium.ttf", "Apache-2.0"),
-    ("roboto-bold", "Roboto Bold", "fonts-roboto-unhinted",
+    ("roboto-bold", "Roboto Bold", "apt:fonts-roboto-unhinted",
      "/usr/share/fonts/truetype/roboto/unhinted/RobotoTTF/Roboto-Bold.ttf", "Apache-2.0"),
-    ("roboto-slab", "Roboto Slab", "fonts-roboto-slab",
+    ("roboto-slab", "Roboto Slab", "apt:fonts-roboto-slab",
      "/usr/share/fonts/opentype/roboto/slab/RobotoSlab-Regular.otf", "Apache-2.0"),
-    ("open-sans", "Open Sans", "fonts-open-sans",
+    ("open-sans", "Open Sans", "apt:fonts-open-sans",
      "/usr/share/fonts/truetype/open-sans/OpenSans-Regular.ttf", "Apache-2.0"),
-    ("open-sans-bold", "Open Sans Bold", "fonts-open-sans",
+    ("open-sans-bold", "Open Sans Bold", "apt:fonts-open-sans",
      "/usr/share/fonts/truetype/open-sans/OpenSans-Bold.ttf", "Apache-2.0"),
-    ("lato", "Lato", "fonts-lato",
+    ("lato", "Lato", "apt:fonts-lato",
      "/usr/share/fonts/truetype/lato/Lato-Regular.ttf", "OFL-1.1"),
-    ("lato-bold", "Lato Bold", "fonts-lato",
+    ("lato-bold", "Lato Bold", "apt:fonts-lato",
      "/usr/share/fonts/truetype/lato/Lato-Bold.ttf", "OFL-1.1"),
-    ("cantarell", "Cantarell", "fonts-cantarell",
+    ("cantarell", "Cantarell", "apt:fonts-cantarell",
      "/usr/share/fonts/opentype/cantarell/Cantarell-Regular.otf", "OFL-1.1"),
-    ("cantarell-bold", "Cantarell Bold", "fonts-cantarell",
+    ("cantarell-bold", "Cantarell Bold", "apt:fonts-cantarell",
      "/usr/share/fonts/opentype/cantarell/Cantarell-Bold.otf", "OFL-1.1"),
-    ("comfortaa", "Comfortaa (rounded)", "fonts-comfortaa",
+    ("comfortaa", "Comfortaa (rounded)", "apt:fonts-comfortaa",
      "/usr/share/fonts/truetype/comfortaa/Comfortaa-Regular.ttf", "OFL-1.1"),
-    ("comfortaa-bold", "Comfortaa Bold (rounded)", "fonts-comfortaa",
+    ("comfortaa-bold", "Comfortaa Bold (rounded)", "apt:fonts-comfortaa",
      "/usr/share/fonts/truetype/comfortaa/Comfortaa-Bold.ttf", "OFL-1.1"),
-    ("quicksand", "Quicksand (rounded)", "fonts-quicksand",
+    ("quicksand", "Quicksand (rounded)", "apt:fonts-quicksand",
      "/usr/share/fonts/truetype/quicksand/Quicksand-Regular.ttf", "OFL-1.1"),
-    ("quicksand-bold", "Quicksand Bold (rounded)", "fonts-quicksand",
+    ("quicksand-bold", "Quicksand Bold (rounded)", "apt:fonts-quicksand",
      "/usr/share/fonts/truetype/quicksand/Quicksand-Bold.ttf", "OFL-1.1"),
-    ("fira-code", "Fira Code (mono)", "fonts-firacode",
+    ("fira-code", "Fira Code (mono)", "apt:fonts-firacode",
      "/usr/share/fonts/truetype/firacode/FiraCode-Regular.ttf", "OFL-1.1"),
+] + [
+    # 40 tune-split families of the screenshot benchmark (bench/screens/fonts.csv; never a
+    # validate family), chosen by measurement on tune to cover what the first set confused: old-style figures,
+    # condensed / wide, slab, mono, rounded, display and handwriting-like faces.
+    ('antonio', 'Antonio (condensed)', 'npm:@fontsource/antonio@5.3.0',
+     'files/antonio-latin-400-normal.woff', 'OFL-1.1'),
+    ('barlow', 'Barlow', 'npm:@fontsource/barlow@5.3.0',
+     'files/barlow-latin-400-normal.woff', 'OFL-1.1'),
+    ('barlow-semi-condensed', 'Barlow Semi Condensed (condensed)', 'npm:@fontsource/barlow-semi-condensed@5.3.0',
+     'files/barlow-semi-condensed-latin-400-normal.woff', 'OFL-1.1'),
+    ('clear-sans', 'Clear Sans', 'apt:fonts-clear-sans',
+     '/usr/share/fonts/truetype/clear-sans/ClearSans-Regular.ttf', 'Apache-2.0'),
+    ('epilogue-bold', 'Epilogue Bold', 'npm:@fontsource/epilogue@5.3.0',
+     'files/epilogue-latin-700-normal.woff', 'OFL-1.1'),
+    ('geist', 'Geist', 'npm:@fontsource/geist@5.3.0',
+     'files/geist-latin-400-normal.woff', 'OFL-1.1'),
+    ('inclusive-sans-bold', 'Inclusive Sans Bold', 'npm:@fontsource/inclusive-sans@5.3.0',
+     'files/inclusive-sans-latin-700-normal.woff', 'OFL-1.1'),
+    ('manrope', 'Manrope', 'apt:fonts-manrope',
+     '/usr/share/fonts/truetype/manrope/Manrope-Regular.ttf', 'OFL-1.1'),
+    ('oswald', 'Oswald (condensed)', 'npm:@fontsource/oswald@5.3.0',
+     'files/oswald-latin-400-normal.woff', 'OFL-1.1'),
+    ('play-bold-onum', 'Play Bold (old-style figures, onum)', 'apt:fonts-play',
+     '/usr/share/fonts/truetype/play/Play-Bold.ttf', 'OFL-1.1', 'onum'),
+    ('signika', 'Signika', 'npm:@fontsource/signika@5.3.0',
+     'files/signika-latin-400-normal.woff', 'OFL-1.1'),
+    ('alegreya', 'Alegreya (old-style figures)', 'npm:@fontsource/alegreya@5.3.0',
+     'files/alegreya-latin-400-normal.woff', 'OFL-1.1'),
+    ('caladea-bold', 'Caladea Bold', 'apt:fonts-crosextra-caladea',
+     '/usr/share/fonts/truetype/crosextra/Caladea-Bold.ttf', 'Apache-2.0'),
+    ('cardo-onum', 'Cardo (old-style figures, onum)', 'apt:fonts-cardo',
+     '/usr/share/fonts/truetype/cardo/Cardo104s.ttf', 'OFL-1.1', 'onum'),
+    ('cormorant-garamond-bold', 'Cormorant Garamond Bold (old-style figures)', 'npm:@fontsource/cormorant-garamond@5.3.0',
+     'files/cormorant-garamond-latin-700-normal.woff', 'OFL-1.1'),
+    ('crimson-text-bold', 'Crimson Text Bold', 'npm:@fontsource/crimson-text@5.3.0',
+     'files/crimson-text-latin-700-normal.woff', 'OFL-1.1'),
+    ('domine', 'Domine', 'npm:@fontsource/domine@5.3.0',
+     'files/domine-latin-400-normal.woff', 'OFL-1.1'),
+    ('eb-garamond', 'EB Garamond (old-style figures)', 'apt:fonts-ebgaramond',
+     '/usr/share/fonts/opentype/ebgaramond/EBGaramond08-Regular.otf', 'OFL-1.1'),
+    ('frank-ruhl-libre-bold', 'Frank Ruhl Libre Bold', 'npm:@fontsource/frank-ruhl-libre@5.3.0',
+     'files/frank-ruhl-libre-latin-700-normal.woff', 'OFL-1.1'),
+    ('fraunces-bold', 'Fraunces Bold', 'npm:@fontsource/fraunces@5.3.0',
+     'files/fraunces-latin-700-normal.woff', 'OFL-1.1'),
+    ('goudy-bookletter-1911', 'Goudy Bookletter 1911 (old-style figures)', 'apt:fonts-goudybookletter',
+     '/usr/share/fonts/opentype/sortsmill/GoudyBookletter1911.otf', 'public domain'),
+    ('halant-bold', 'Halant Bold', 'npm:@fontsource/halant@5.3.0',
+     'files/halant-latin-700-normal.woff', 'OFL-1.1'),
+    ('libre-caslon-text', 'Libre Caslon Text', 'npm:@fontsource/libre-caslon-text@5.3.0',
+     'files/libre-caslon-text-latin-400-normal.woff', 'OFL-1.1'),
+    ('zilla-slab', 'Zilla Slab (slab, old-style figures)', 'npm:@fontsource/zilla-slab@5.3.0',
+     'files/zilla-slab-latin-400-normal.woff', 'OFL-1.1'),
+    ('anonymous-pro', 'Anonymous Pro (mono)', 'npm:@fontsource/anonymous-pro@5.3.0',
+     'files/anonymous-pro-latin-400-normal.woff', 'OFL-1.1'),
+    ('b612-mono-bold', 'B612 Mono Bold (mono)', 'apt:fonts-b612',
+     '/usr/share/fonts/opentype/b612/B612Mono-Bold.otf', 'OFL-1.1 / EPL-2.0'),
+    ('fantasque-sans-mono', 'Fantasque Sans Mono (mono)', 'apt:fonts-fantasque-sans',
+     '/usr/share/fonts/truetype/fantasque-sans/Normal/TTF/FantasqueSansMono-Regular.ttf', 'OFL-1.1'),
+    ('iosevka', 'Iosevka (mono, condensed)', 'npm:@fontsource/iosevka@5.3.0',
+     'files/iosevka-latin-400-normal.woff', 'OFL-1.1'),
+    ('liberation-mono-bold', 'Liberation Mono Bold (mono)', 'apt:fonts-liberation2',
+     '/usr/share/fonts/truetype/liberation2/LiberationMono-Bold.ttf', 'OFL-1.1'),
+    ('spline-sans-mono-bold', 'Spline Sans Mono Bold (mono)', 'npm:@fontsource/spline-sans-mono@5.3.0',
+     'files/spline-sans-mono-latin-700-normal.woff', 'OFL-1.1'),
+    ('dosis', 'Dosis (rounded, condensed)', 'apt:fonts-dosis',
+     '/usr/share/fonts/opentype/dosis/Dosis-Book.otf', 'OFL-1.1'),
+    ('rubik-bold', 'Rubik Bold (rounded)', 'npm:@fontsource/rubik@5.3.0',
+     'files/rubik-latin-700-normal.woff', 'OFL-1.1'),
+    ('archivo-black', 'Archivo Black (display, wide)', 'npm:@fontsource/archivo-black@5.3.0',
+     'files/archivo-black-latin-400-normal.woff', 'OFL-1.1'),
+    ('bebas-neue', 'Bebas Neue (display, condensed)', 'npm:@fontsource/bebas-neue@5.3.0',
+     'files/bebas-neue-latin-400-normal.woff', 'OFL-1.1'),
+    ('bungee', 'Bungee (display, wide)', 'npm:@fontsource/bungee@5.3.0',
+     'files/bungee-latin-400-normal.woff', 'OFL-1.1'),
+    ('league-gothic', 'League Gothic (display, condensed)', 'npm:@fontsource/league-gothic@5.3.0',
+     'files/league-gothic-latin-400-normal.woff', 'OFL-1.1'),
+    ('passion-one-bold', 'Passion One Bold (display)', 'npm:@fontsource/passion-one@5.3.0',
+     'files/passion-one-latin-700-normal.woff', 'OFL-1.1'),
+    ('righteous', 'Righteous (display)', 'npm:@fontsource/righteous@5.3.0',
+     'files/righteous-latin-400-normal.woff', 'OFL-1.1'),
+    ('unbounded-bold', 'Unbounded Bold (display, wide)', 'npm:@fontsource/unbounded@5.3.0',
+     'files/unbounded-latin-700-normal.woff', 'OFL-1.1'),
+    ('unbounded-extralight', 'Unbounded ExtraLight (display, wide)', 'npm:@fontsource/unbounded@5.3.0',
+     'files/unbounded-latin-200-normal.woff', 'OFL-1.1'),
 ]
 
 # Size used for the measuring pass; large so the height ratio is precise.
 PROBE_SIZE = 200
 
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# npm font packages are unpacked here (override: --fonts-cache or $FONTS_CACHE).
+FONTS_CACHE = os.environ.get("FONTS_CACHE", os.path.join(REPO, "target", "screens-fonts"))
 
-def load(path, size):
-    # BASIC layout: no dependency on libraqm being present, same result everywhere.
+
+def rows():
+    """FONTS as (slug, family, source, file, licence, feature or None)."""
+    return [tuple(r) + (None,) * (6 - len(r)) for r in FONTS]
+
+
+def font_path(source, file, cache):
+    if source.startswith("npm:"):
+        ident = source.split("/", 1)[1].rsplit("@", 1)[0]
+        return os.path.join(cache, ident, file)
+    return file
+
+
+def npm_package(source):
+    """'npm:@fontsource/x@1.2.3' -> ('x', '@fontsource/x@1.2.3')."""
+    spec = source[len("npm:"):]
+    return spec.split("/", 1)[1].rsplit("@", 1)[0], spec
+
+
+def fetch_npm(cache):
+    """npm pack the pinned @fontsource packages whose files are missing into cache/<id>/."""
+    import glob
+    import shutil
+    import subprocess
+    import tarfile
+    import tempfile
+
+    wanted = {}
+    for _s, _f, source, file, _l, _feat in rows():
+        if source.startswith("npm:") and not os.path.isfile(font_path(source, file, cache)):
+            wanted[npm_package(source)[0]] = npm_package(source)[1]
+    os.makedirs(cache, exist_ok=True)
+    for ident, spec in sorted(wanted.items()):
+        tmp = tempfile.mkdtemp(prefix="npm-", dir=cache)
+        try:
+            subprocess.run(["npm", "pack", "--silent", spec], cwd=tmp, check=True,
+                           stdout=subprocess.DEVNULL)
+            with tarfile.open(glob.glob(os.path.join(tmp, "*.tgz"))[0]) as t:
+                for m in t.getmembers():
+                    name = m.name
+                    keep = (name in ("package/LICENSE", "package/package.json")
+                            or (name.startswith("package/files/") and "-latin-" in name
+                                and "-latin-ext-" not in name and name.endswith("-normal.woff")))
+                    if keep and m.isfile():
+                        dest = os.path.join(cache, ident, name[len("package/"):])
+                        os.makedirs(os.path.dirname(dest), exist_ok=True)
+                        with open(dest, "wb") as f:
+                            f.write(t.extractfile(m).read())
+            print("fetched %s" % spec)
+        finally:
+            shutil.rmtree(tmp, ignore_errors=True)
+
+
+def load(path, size, feature=None):
+    # BASIC layout: no dependency on libraqm being present, same result everywhere. Only a
+    # face drawn with an OpenType feature (old-style figures) needs raqm.
+    if feature:
+        return ImageFont.truetype(path, size, layout_engine=ImageFont.Layout.RAQM)
     return ImageFont.truetype(path, size, layout_engine=ImageFont.Layout.BASIC)
 
 
-def render(font, ch):
+def render(font, ch, feature=None):
     """Render one character black-on-white and crop it tight to its ink."""
-    left, top, right, bottom = font.getbbox(ch)
+    features = [feature] if feature else None
+    left, top, right, bottom = font.getbbox(ch, features=features)
     margin = 8
     w = (right - left) + 2 * margin
     h = (bottom - top) + 2 * margin
     img = Image.new("L", (w, h), 255)
-    ImageDraw.Draw(img).text((margin - left, margin - top), ch, font=font, fill=0)
+    ImageDraw.Draw(img).text((margin - left, margin - top), ch, font=font, fill=0,
+                             features=features)
     # Ink bounding box: every pixel that is not pure white.
     ink = img.point(lambda v: 255 - v).getbbox()
     if ink is None:
@@ -120,10 +271,10 @@ def render(font, ch):
     return img.crop(ink)
 
 
-def size_for(path, target):
+def size_for(path, target, feature=None):
     """Font size whose median digit ink height (digits 1-9) is about target px."""
-    probe = load(path, PROBE_SIZE)
-    heights = [render(probe, d).height for d in DIGITS]
+    probe = load(path, PROBE_SIZE, feature)
+    heights = [render(probe, d, feature).height for d in DIGITS]
     size = max(1, round(PROBE_SIZE * target / statistics.median(heights)))
     return size
 
@@ -134,39 +285,54 @@ def main(argv):
     ap.add_argument("--out", default=here, help="output directory (default: this script's directory)")
     ap.add_argument("--height", type=int, default=TARGET_HEIGHT, help="target digit height in px")
     ap.add_argument("--only", nargs="*", help="only these slugs")
+    ap.add_argument("--fonts-cache", default=FONTS_CACHE,
+                    help="npm font cache (default: target/screens-fonts, as the benchmark)")
     ap.add_argument("--list", action="store_true", help="print the font table (markdown) and exit")
     ap.add_argument("--missing-packages", action="store_true",
                     help="print the Debian packages whose font files are missing, and exit")
+    ap.add_argument("--fetch-npm", action="store_true",
+                    help="npm pack the pinned @fontsource packages missing from the cache, and exit")
     args = ap.parse_args(argv)
 
     if args.missing_packages:
-        missing = sorted({pkg for _s, _f, pkg, path, _l in FONTS if not os.path.isfile(path)})
+        missing = sorted({src[4:] for _s, _f, src, path, _l, _x in rows()
+                          if src.startswith("apt:") and not os.path.isfile(path)})
         print(" ".join(missing))
         return 0
 
+    if args.fetch_npm:
+        fetch_npm(args.fonts_cache)
+        return 0
+
     if args.list:
-        print("| slug | family / style | Debian package | licence |")
+        print("| slug | family / style | source package | licence |")
         print("| --- | --- | --- | --- |")
-        for slug, family, pkg, _path, lic in FONTS:
-            print("| `%s` | %s | `%s` | %s |" % (slug, family, pkg, lic))
+        for slug, family, src, _path, lic, _x in rows():
+            print("| `%s` | %s | `%s` | %s |" % (slug, family, src.split(":", 1)[1], lic))
         return 0
 
     _pil()
     failed = []
-    for slug, family, pkg, path, _lic in FONTS:
+    for slug, family, src, file, _lic, feature in rows():
         if args.only and slug not in args.only:
             continue
+        path = font_path(src, file, args.fonts_cache)
         if not os.path.isfile(path):
-            print("MISSING %-22s %s (apt-get install %s)" % (slug, path, pkg), file=sys.stderr)
+            how = "apt-get install " + src[4:] if src.startswith("apt:") else "--fetch-npm"
+            print("MISSING %-22s %s (%s)" % (slug, path, how), file=sys.stderr)
             failed.append(slug)
             continue
-        size = size_for(path, args.height)
-        font = load(path, size)
+        if feature:
+            from PIL import features as pil_features
+            if not pil_features.check("raqm"):
+                raise SystemExit("%s needs Pillow's raqm layout (apt-get install libraqm0)" % slug)
+        size = size_for(path, args.height, feature)
+        font = load(path, size, feature)
         outdir = os.path.join(args.out, slug)
         os.makedirs(outdir, exist_ok=True)
         dims = []
         for d in DIGITS:
-            glyph = render(font, d)
+            glyph = render(font, d, feature)
             # optimize=True is deterministic and a little smaller; no metadata is written.
             glyph.save(os.path.join(outdir, "%s.png" % d), format="PNG", optimize=True)
             dims.append("%dx%d" % glyph.size)

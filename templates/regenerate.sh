@@ -5,8 +5,10 @@
 #
 # 1. installs the Debian font packages whose files are missing (apt-get, needs root
 #    or sudo; skipped entirely when every font file is already present);
-# 2. creates a venv in /tmp with a pinned Pillow from PyPI (reused when present);
-# 3. runs make_templates.py, which overwrites the PNGs in place.
+# 2. fetches the pinned @fontsource npm packages whose files are missing (`npm pack`) into
+#    target/screens-fonts/, the cache bench/screens/make.sh fills too ($FONTS_CACHE overrides);
+# 3. creates a venv in /tmp with a pinned Pillow from PyPI (reused when present);
+# 4. runs make_templates.py, which overwrites the PNGs in place.
 # Re-runnable; the output is byte-identical between runs for the pinned Pillow.
 set -euo pipefail
 
@@ -38,7 +40,14 @@ else
     echo "all font files present, skipping apt-get"
 fi
 
-# 2. venv with pinned Pillow (its wheel bundles FreeType, so rendering is reproducible)
+# 2. npm font packages (pinned versions in FONTS; cached)
+if ! command -v npm >/dev/null; then
+    $SUDO apt-get update
+    apt_install npm
+fi
+"$PY" "$HERE/make_templates.py" --fetch-npm
+
+# 3. venv with pinned Pillow (its wheel bundles FreeType, so rendering is reproducible)
 if ! "$VENV/bin/python" -c "import PIL, sys; sys.exit(PIL.__version__ != '$PILLOW_VERSION')" 2>/dev/null; then
     rm -rf "$VENV"
     if ! "$PY" -m venv "$VENV" 2>/dev/null; then
@@ -50,5 +59,6 @@ if ! "$VENV/bin/python" -c "import PIL, sys; sys.exit(PIL.__version__ != '$PILLO
     "$VENV/bin/pip" install --quiet --disable-pip-version-check "Pillow==$PILLOW_VERSION"
 fi
 
-# 3. render
+# 4. render (the old-style faces need Pillow's raqm layout: libraqm0, pulled in by fonts-* deps
+#    or `apt-get install libraqm0` when Pillow reports it missing)
 "$VENV/bin/python" "$HERE/make_templates.py" --out "$HERE" "$@"
