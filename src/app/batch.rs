@@ -264,10 +264,10 @@ fn finish(summary: &Summary, quiet: bool) -> Outcome {
         let secs = summary.elapsed.as_secs_f64();
         let c = |s| summary.count(s);
         crate::err!(
-            "{n} inputs in {secs:.2} s ({:.1} images/s): {} solved, {} ambiguous, {} unsolvable, {} no grid, {} errors, {} skipped",
+            "{n} inputs in {secs:.2} s ({:.1} images/s): {} solved, {} doubtful (not drawn), {} unsolvable, {} no grid, {} errors, {} skipped",
             n as f64 / secs.max(1e-9),
             c(Status::Solved),
-            c(Status::MultipleSolutions),
+            c(Status::MultipleSolutions) + c(Status::Doubtful),
             c(Status::Unsolvable) + c(Status::Invalid),
             c(Status::NoGrid),
             c(Status::Error),
