@@ -105,16 +105,22 @@ fn rivals(
 /// `SAME_SHAPE` alike, never merging two groups with glyphs in one house (one digit cannot be
 /// given twice in a row, column or box).
 fn group_by_shape(likeness: &ndarray::Array2<f32>, cells: &[Pos]) -> Vec<Vec<usize>> {
-    let mut groups: Vec<Vec<usize>> = (0..cells.len()).map(|i| vec![i]).collect();
+    let n = cells.len();
+    let mut groups: Vec<Vec<usize>> = (0..n).map(|i| vec![i]).collect();
+    // Kept up to date as groups merge, so each round only scans the pairs: the summed
+    // likeness between two groups, and whether they have glyphs in one house.
+    let mut sums: Vec<Vec<f32>> = (0..n)
+        .map(|i| (0..n).map(|j| likeness[[i, j]]).collect())
+        .collect();
+    let mut clash: Vec<Vec<bool>> = (0..n)
+        .map(|i| (0..n).map(|j| cells[i].sees(cells[j])).collect())
+        .collect();
     loop {
         let mut best: Option<(f32, usize, usize)> = None;
         for a in 0..groups.len() {
             for b in a + 1..groups.len() {
-                let alike = mean_likeness(likeness, &groups[a], &groups[b]);
-                if alike >= SAME_SHAPE
-                    && best.is_none_or(|(s, ..)| alike > s)
-                    && !share_a_house(&groups[a], &groups[b], cells)
-                {
+                let alike = sums[a][b] / (groups[a].len() * groups[b].len()) as f32;
+                if alike >= SAME_SHAPE && best.is_none_or(|(s, ..)| alike > s) && !clash[a][b] {
                     best = Some((alike, a, b));
                 }
             }
@@ -122,6 +128,21 @@ fn group_by_shape(likeness: &ndarray::Array2<f32>, cells: &[Pos]) -> Vec<Vec<usi
         let Some((_, a, b)) = best else {
             return groups;
         };
+        for c in 0..groups.len() {
+            sums[a][c] += sums[b][c];
+            clash[a][c] |= clash[b][c];
+            sums[c][a] = sums[a][c];
+            clash[c][a] = clash[a][c];
+        }
+        // Group b goes, the last group takes its place (as `swap_remove` does).
+        for row in sums.iter_mut() {
+            row.swap_remove(b);
+        }
+        for row in clash.iter_mut() {
+            row.swap_remove(b);
+        }
+        sums.swap_remove(b);
+        clash.swap_remove(b);
         let merged = groups.swap_remove(b);
         groups[a].extend(merged);
     }
