@@ -1,13 +1,7 @@
-//! Solve with constraint-aware correction: when the givens as read clash or have no solution,
-//! the least confident readings are swapped for their runner-up digits (a bounded search,
-//! cheapest total score loss first) until the puzzle has exactly one solution. Every change
-//! is reported.
-//!
-//! Then doubt: an answer is only as good as its reading. A cell is doubtful when another
-//! digit fits its glyph almost as well **and** the puzzle read that way also has exactly one,
-//! different, solution: the rules cannot tell the two readings apart, so neither answer may
-//! be drawn with confidence. Several solutions, or two corrections that both work, are
-//! doubtful the same way.
+//! Solve with constraint-aware correction: when the givens as read clash, have no solution or
+//! have several, the least confident readings are swapped for their runner-up digits (a
+//! bounded search, cheapest total score loss first) until the puzzle has exactly one solution.
+//! Every change is reported. Then [`doubt`] weighs whether the answer can be trusted.
 
 use serde::Serialize;
 
@@ -15,17 +9,18 @@ use crate::board::{Board, Conflict, Digit, Pos};
 use crate::recognize::{Recognized, Rival};
 use crate::solve::{self, Verdict};
 
+pub mod doubt;
+
+pub use doubt::Doubt;
+use doubt::{doubts, rival_answers, rival_corrections};
+
 /// How many of the least confident digits may be changed.
 const SUSPECTS: usize = 8;
 /// Alternatives tried per suspect: the runner-up and the third-best digit.
 const ALTERNATIVES: usize = 2;
-/// A runner-up scoring within this of the best digit is a reading the glyph supports too.
-const CLOSE_SCORE: f32 = 0.08;
 /// When the givens as read have several solutions, a correction may lose at most this much
 /// template score per digit changed.
 const SEVERAL_MAX_LOSS: f32 = 0.05;
-/// How many cells a doubt about several solutions lists at most.
-const MAX_LISTED: usize = 12;
 
 /// One digit read as `read` but used as `used`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -47,49 +42,6 @@ fn serialize_pos<S: serde::Serializer>(p: &Pos, s: S) -> Result<S::Ok, S::Error>
 
 fn serialize_digit<S: serde::Serializer>(d: &Digit, s: S) -> Result<S::Ok, S::Error> {
     s.serialize_u8(d.get())
-}
-
-/// A cell whose reading is in doubt, and what it could be instead.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Doubt {
-    /// The cell, as `r3c5`.
-    #[serde(serialize_with = "serialize_pos")]
-    pub cell: Pos,
-    /// The digit read there; `None` when the cell was read as empty.
-    #[serde(serialize_with = "serialize_digit_or_null")]
-    pub read: Option<Digit>,
-    /// The other digits the picture and the rules allow there, best first.
-    #[serde(serialize_with = "serialize_digits")]
-    pub could_be: Vec<Digit>,
-}
-
-impl std::fmt::Display for Doubt {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let others: Vec<String> = self.could_be.iter().map(|d| d.to_string()).collect();
-        match self.read {
-            Some(read) => write!(
-                f,
-                "{}: read {read}, could be {}",
-                self.cell,
-                others.join(" or ")
-            ),
-            None => write!(f, "{}: could be {}", self.cell, others.join(" or ")),
-        }
-    }
-}
-
-fn serialize_digit_or_null<S: serde::Serializer>(
-    d: &Option<Digit>,
-    s: S,
-) -> Result<S::Ok, S::Error> {
-    match d {
-        Some(d) => s.serialize_u8(d.get()),
-        None => s.serialize_none(),
-    }
-}
-
-fn serialize_digits<S: serde::Serializer>(ds: &[Digit], s: S) -> Result<S::Ok, S::Error> {
-    s.collect_seq(ds.iter().map(|d| d.get()))
 }
 
 /// The solver's answer for the givens as read, after any corrections.
@@ -147,31 +99,6 @@ pub fn solve_reading(
         }
     }
     solved
-}
-
-/// The cells of each rival reading that gives the puzzle one, different, solution.
-fn rival_answers(givens: &Board, rivals: &[Rival], solution: &Board) -> Vec<Doubt> {
-    let mut out: Vec<Doubt> = Vec::new();
-    for Rival { changes } in rivals {
-        let mut board = *givens;
-        changes.iter().for_each(|&(pos, d)| board.set(pos, Some(d)));
-        if !matches!(solve::check(&board), Ok(Verdict::Unique(other)) if other != *solution) {
-            continue;
-        }
-        for &(cell, digit) in changes {
-            match out.iter_mut().find(|d| d.cell == cell) {
-                Some(d) if !d.could_be.contains(&digit) => d.could_be.push(digit),
-                Some(_) => {}
-                None => out.push(Doubt {
-                    cell,
-                    read: givens.get(cell),
-                    could_be: vec![digit],
-                }),
-            }
-        }
-    }
-    out.sort_by_key(|d| d.cell.index());
-    out
 }
 
 /// Solves `givens`, correcting the least confident readings when they clash, have no solution
@@ -234,115 +161,6 @@ fn correct(givens: &Board, evidence: &[Option<Recognized>], max_changes: usize) 
         };
     }
     unchanged(first)
-}
-
-/// The cells two working corrections disagree on, each with the digits they use.
-fn rival_corrections(givens: &Board, a: &[Alternative], b: &[Alternative]) -> Vec<Doubt> {
-    let mut out: Vec<Doubt> = Vec::new();
-    for alt in a.iter().chain(b) {
-        let doubt = match out.iter_mut().find(|d| d.cell == alt.pos) {
-            Some(d) => d,
-            None => {
-                out.push(Doubt {
-                    cell: alt.pos,
-                    read: givens.get(alt.pos),
-                    could_be: Vec::new(),
-                });
-                out.last_mut().expect("just pushed")
-            }
-        };
-        if !doubt.could_be.contains(&alt.digit) {
-            doubt.could_be.push(alt.digit);
-        }
-    }
-    out.sort_by_key(|d| d.cell.index());
-    out
-}
-
-/// The doubtful cells of a solved reading (see the module comment).
-fn doubts(solved: &Solved, evidence: &[Option<Recognized>]) -> Vec<Doubt> {
-    match &solved.verdict {
-        Ok(Verdict::Unique(solution)) => close_rivals(&solved.givens, evidence, solution),
-        Ok(Verdict::Multiple(first)) => open_cells(&solved.givens, first),
-        Ok(Verdict::Unsolvable) => least_confident(&solved.givens, evidence, &[]),
-        Err(conflict) => {
-            least_confident(&solved.givens, evidence, &[conflict.first, conflict.second])
-        }
-    }
-}
-
-/// Given cells where a runner-up digit scores close to the read one and also gives the puzzle
-/// one solution, a different one.
-fn close_rivals(givens: &Board, evidence: &[Option<Recognized>], solution: &Board) -> Vec<Doubt> {
-    let mut out = Vec::new();
-    for pos in Pos::all() {
-        let (Some(read), Some(Some(r))) = (givens.get(pos), evidence.get(pos.index())) else {
-            continue;
-        };
-        let best = r.ranked[0].1;
-        let mut could_be = Vec::new();
-        for &(digit, score) in r.ranked.iter().filter(|(d, _)| *d != read) {
-            if best - score > CLOSE_SCORE {
-                break;
-            }
-            let mut board = *givens;
-            board.set(pos, Some(digit));
-            if matches!(solve::check(&board), Ok(Verdict::Unique(other)) if other != *solution) {
-                could_be.push(digit);
-            }
-        }
-        if !could_be.is_empty() {
-            out.push(Doubt {
-                cell: pos,
-                read: Some(read),
-                could_be,
-            });
-        }
-    }
-    out
-}
-
-/// The empty cells where two solutions of the reading differ.
-fn open_cells(givens: &Board, first: &Board) -> Vec<Doubt> {
-    let second = solve::solutions(givens, 2)
-        .ok()
-        .and_then(|all| all.into_iter().find(|s| s != first));
-    let Some(second) = second else {
-        return Vec::new();
-    };
-    Pos::all()
-        .filter_map(|pos| {
-            let (a, b) = (first.get(pos)?, second.get(pos)?);
-            (a != b).then(|| Doubt {
-                cell: pos,
-                read: None,
-                could_be: vec![a, b],
-            })
-        })
-        .take(MAX_LISTED)
-        .collect()
-}
-
-/// The cells in a clash, then the least confident readings, with their runner-ups.
-fn least_confident(givens: &Board, evidence: &[Option<Recognized>], clash: &[Pos]) -> Vec<Doubt> {
-    let mut read: Vec<(Pos, &Recognized)> = Pos::all()
-        .filter(|p| givens.get(*p).is_some())
-        .filter_map(|p| evidence.get(p.index())?.as_ref().map(|r| (p, r)))
-        .collect();
-    read.sort_by(|a, b| {
-        clash
-            .contains(&b.0)
-            .cmp(&clash.contains(&a.0))
-            .then(a.1.confidence().total_cmp(&b.1.confidence()))
-    });
-    read.into_iter()
-        .take(clash.len().max(3))
-        .map(|(pos, r)| Doubt {
-            cell: pos,
-            read: givens.get(pos),
-            could_be: r.ranked.iter().skip(1).take(2).map(|&(d, _)| d).collect(),
-        })
-        .collect()
 }
 
 /// One possible change: put `digit` at `pos`, losing `loss` in match score.
