@@ -209,12 +209,10 @@ def npm_package(source):
 
 
 def fetch_npm(cache):
-    """npm pack the pinned @fontsource packages whose files are missing into cache/<id>/."""
-    import glob
-    import shutil
-    import subprocess
-    import tarfile
-    import tempfile
+    """npm pack the pinned @fontsource packages whose files are missing into cache/<id>/, the
+    way the screenshot benchmark fetches them (bench/screens/fonts.py), into the same cache."""
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "bench", "screens"))
+    from fonts import fetch_one
 
     wanted = {}
     for _s, _f, source, file, _l, _feat in rows():
@@ -222,24 +220,10 @@ def fetch_npm(cache):
             wanted[npm_package(source)[0]] = npm_package(source)[1]
     os.makedirs(cache, exist_ok=True)
     for ident, spec in sorted(wanted.items()):
-        tmp = tempfile.mkdtemp(prefix="npm-", dir=cache)
-        try:
-            subprocess.run(["npm", "pack", "--silent", spec], cwd=tmp, check=True,
-                           stdout=subprocess.DEVNULL)
-            with tarfile.open(glob.glob(os.path.join(tmp, "*.tgz"))[0]) as t:
-                for m in t.getmembers():
-                    name = m.name
-                    keep = (name in ("package/LICENSE", "package/package.json")
-                            or (name.startswith("package/files/") and "-latin-" in name
-                                and "-latin-ext-" not in name and name.endswith("-normal.woff")))
-                    if keep and m.isfile():
-                        dest = os.path.join(cache, ident, name[len("package/"):])
-                        os.makedirs(os.path.dirname(dest), exist_ok=True)
-                        with open(dest, "wb") as f:
-                            f.write(t.extractfile(m).read())
-            print("fetched %s" % spec)
-        finally:
-            shutil.rmtree(tmp, ignore_errors=True)
+        _ident, what = fetch_one(cache, spec, force=True)
+        if what.startswith("FAILED"):
+            sys.exit("%s: %s" % (spec, what))
+        print("fetched %s" % spec)
 
 
 def load(path, size, feature=None):

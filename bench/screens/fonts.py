@@ -60,13 +60,16 @@ def write_rows(rows):
 
 
 def npm_id(source):
-    return source.split("/", 1)[1]
+    """'npm:@fontsource/x' or '@fontsource/x@1.2.3' -> 'x' (the cache folder)."""
+    return source.split("/", 1)[1].split("@", 1)[0]
 
 
-def fetch_one(cache, pkg):
+def fetch_one(cache, pkg, force=False):
+    """npm pack `pkg` and keep its licence, package.json and latin .woff files in
+    cache/<id>/; skipped when already done unless `force`. Returns (id, what happened)."""
     ident = npm_id(pkg)
     dest = os.path.join(cache, ident)
-    if os.path.exists(os.path.join(dest, ".done")):
+    if os.path.exists(os.path.join(dest, ".done")) and not force:
         return ident, "cached"
     tmp = tempfile.mkdtemp(prefix="npm-", dir=cache)
     try:
