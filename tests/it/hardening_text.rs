@@ -74,18 +74,24 @@ fn endless_puzzles(mut stdin: impl Write + Send + 'static) {
 
 // ---- 1. input is streamed ----
 
-#[test]
-fn solve_answers_each_line_before_stdin_closes() {
-    let mut child = Reaped(spawn(
-        &["solve", "-f", "line"],
-        Stdio::piped(),
-        Stdio::piped(),
-        Stdio::null(),
-    ));
+/// Starts `args` with stdin open, writes one puzzle and reads the first line of stdout while
+/// stdin is still open; returns the child, its stdin and that line.
+fn first_answer_with_stdin_open(
+    args: &[&str],
+    what: &str,
+) -> (Reaped, std::process::ChildStdin, String) {
+    let mut child = Reaped(spawn(args, Stdio::piped(), Stdio::piped(), Stdio::null()));
     let mut stdin = child.0.stdin.take().unwrap();
     writeln!(stdin, "{PUZZLE}").unwrap();
     stdin.flush().unwrap();
-    let (line, _) = first_line(child.0.stdout.take().unwrap(), "solve with stdin open");
+    let (line, _) = first_line(child.0.stdout.take().unwrap(), what);
+    (child, stdin, line)
+}
+
+#[test]
+fn solve_answers_each_line_before_stdin_closes() {
+    let (mut child, stdin, line) =
+        first_answer_with_stdin_open(&["solve", "-f", "line"], "solve with stdin open");
     assert_eq!(line, SOLUTION);
     drop(stdin);
     assert!(exits_in_time(&mut child.0, "solve after stdin closed").success());
@@ -93,16 +99,8 @@ fn solve_answers_each_line_before_stdin_closes() {
 
 #[test]
 fn grade_answers_each_line_before_stdin_closes() {
-    let mut child = Reaped(spawn(
-        &["grade", "-f", "line"],
-        Stdio::piped(),
-        Stdio::piped(),
-        Stdio::null(),
-    ));
-    let mut stdin = child.0.stdin.take().unwrap();
-    writeln!(stdin, "{PUZZLE}").unwrap();
-    stdin.flush().unwrap();
-    let (line, _) = first_line(child.0.stdout.take().unwrap(), "grade with stdin open");
+    let (_child, _stdin, line) =
+        first_answer_with_stdin_open(&["grade", "-f", "line"], "grade with stdin open");
     assert!(line.starts_with(&format!("{PUZZLE} easy")), "{line}");
 }
 
