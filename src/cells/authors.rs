@@ -27,6 +27,17 @@ const MIN_GIVENS: usize = 17;
 const SPLIT_FACTOR: f32 = 5.0;
 /// Groups whose colourfulness differs by less than this are told apart by contrast instead.
 const CHROMA_TIE: f32 = 30.0;
+/// Two sub-groups of one colour group are told apart when their means lie this many of their
+/// own standard deviations apart along the direction that best separates them: single
+/// linkage chains two near shades through glyphs whose anti-aliased strokes never reach their
+/// full colour, but the shades still separate cleanly along one direction.
+const SUBGROUP_SEPARATION: f32 = 8.0;
+/// ... and their mean colours at least this far apart (RGB distance): closer shades are
+/// anti-aliasing and compression, not two authors.
+const SUBGROUP_DISTANCE: f32 = 16.0;
+/// The colour noise (standard deviation, grey levels) assumed on top of what a group shows,
+/// so a group of identically rendered glyphs does not make any difference significant.
+const COLOUR_NOISE: f32 = 2.0;
 
 /// Marks the glyphs outside the givens' colour group as entries.
 pub(super) fn mark_entries(glyphs: &mut [Option<Glyph>], background: [u8; 3]) {
@@ -38,7 +49,8 @@ pub(super) fn mark_entries(glyphs: &mut [Option<Glyph>], background: [u8; 3]) {
     if colours.len() < 2 {
         return;
     }
-    let groups = absorb_lone_glyphs(&colours, colour_groups(&colours));
+    let groups = split_mixed_groups(&colours, colour_groups(&colours));
+    let groups = absorb_lone_glyphs(&colours, groups);
     let count = groups.iter().max().map_or(0, |&g| g + 1);
     if count < 2 {
         return;
@@ -83,6 +95,201 @@ fn colour_groups(colours: &[[f32; 3]]) -> Vec<usize> {
         next += 1;
     }
     group
+}
+
+/// Splits each colour group that holds two clearly separate shades (see
+/// [`SUBGROUP_SEPARATION`]); a group large enough to be the givens is split only when one part
+/// still is (a puzzle has at least `MIN_GIVENS` givens, and highlights or blur spread the
+/// givens' own shade).
+fn split_mixed_groups(colours: &[[f32; 3]], mut groups: Vec<usize>) -> Vec<usize> {
+    let count = groups.iter().max().map_or(0, |&g| g + 1);
+    let mut next = count;
+    for g in 0..count {
+        let members: Vec<usize> = (0..colours.len()).filter(|&i| groups[i] == g).collect();
+        let Some(part) = bisect(colours, &members) else {
+            continue;
+        };
+        let moved = part.iter().filter(|&&b| b).count();
+        let kept = members.len() - moved;
+        if members.len() >= MIN_GIVENS && kept.max(moved) < MIN_GIVENS {
+            continue;
+        }
+        for (&i, &b) in members.iter().zip(&part) {
+            if b {
+                groups[i] = next;
+            }
+        }
+        next += 1;
+    }
+    groups
+}
+
+/// Two clearly separate shades within `members`: which members belong to the second, or
+/// `None` when they are one shade. The split is found like a two-class discriminant: start
+/// from the best cut along the colours' main axis, then re-cut along the direction that
+/// separates the two parts best relative to their own spread, until the parts settle.
+fn bisect(colours: &[[f32; 3]], members: &[usize]) -> Option<Vec<bool>> {
+    if members.len() < 2 {
+        return None;
+    }
+    let points: Vec<[f32; 3]> = members.iter().map(|&i| colours[i]).collect();
+    // The refinement settles near where it starts: start from the main axis and from the
+    // brightness and opponent-colour axes, and keep the clearest split.
+    let starts = [
+        main_axis(&points),
+        [1.0, 1.0, 1.0],
+        [1.0, 0.0, -1.0],
+        [1.0, -1.0, 0.0],
+        [0.0, 1.0, -1.0],
+    ];
+    let best = starts
+        .iter()
+        .filter_map(|&start| refine_split(&points, start))
+        .filter(|&(_, apart, far, _)| apart && far)
+        .max_by(|a, b| a.0.total_cmp(&b.0))?;
+    let (separation, .., part) = best;
+    (separation >= SUBGROUP_SEPARATION).then_some(part)
+}
+
+/// From the best cut along `start`, re-cuts along the discriminant direction until the parts
+/// settle; returns the separation (distance between the parts' means along that direction in
+/// their pooled standard deviations), whether the parts do not overlap along it, whether
+/// their means are `SUBGROUP_DISTANCE` apart, and the parts.
+fn refine_split(points: &[[f32; 3]], start: [f32; 3]) -> Option<(f32, bool, bool, Vec<bool>)> {
+    let mut direction = start;
+    let mut part = best_cut(points, direction);
+    for _ in 0..8 {
+        let (a, b) = split_means(points, &part);
+        let within = within_covariance(points, &part, [a, b]);
+        direction = solve3(within, sub(b, a))?;
+        let next = best_cut(points, direction);
+        if next == part {
+            break;
+        }
+        part = next;
+    }
+    let (a, b) = split_means(points, &part);
+    let norm = dot(direction, direction).sqrt().max(1e-9);
+    let along: Vec<f32> = points.iter().map(|&p| dot(p, direction) / norm).collect();
+    let (lo, hi) = (dot(a, direction) / norm, dot(b, direction) / norm);
+    let sq: f32 = (along.iter().zip(&part))
+        .map(|(&x, &in_b)| (x - if in_b { hi } else { lo }).powi(2))
+        .sum();
+    let spread = (sq / along.len() as f32 + COLOUR_NOISE * COLOUR_NOISE).sqrt();
+    let side = |want: bool| {
+        let values = along.iter().zip(&part).filter(move |p| *p.1 == want);
+        let lowest = values.clone().map(|p| *p.0).fold(f32::MAX, f32::min);
+        let highest = values.map(|p| *p.0).fold(f32::MIN, f32::max);
+        (lowest, highest)
+    };
+    let ((low_a, high_a), (low_b, high_b)) = (side(false), side(true));
+    let apart = high_a < low_b || high_b < low_a;
+    let far = distance(a, b) >= SUBGROUP_DISTANCE;
+    Some(((hi - lo).abs() / spread, apart, far, part))
+}
+
+fn dot(a: [f32; 3], b: [f32; 3]) -> f32 {
+    a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
+}
+
+fn sub(a: [f32; 3], b: [f32; 3]) -> [f32; 3] {
+    [a[0] - b[0], a[1] - b[1], a[2] - b[2]]
+}
+
+fn mean(points: impl Iterator<Item = [f32; 3]>) -> [f32; 3] {
+    let (mut sum, mut n) = ([0.0f32; 3], 0.0f32);
+    for p in points {
+        (0..3).for_each(|i| sum[i] += p[i]);
+        n += 1.0;
+    }
+    sum.map(|s| s / n.max(1.0))
+}
+
+/// The means of the two parts (`part[i]` true: the second).
+fn split_means(points: &[[f32; 3]], part: &[bool]) -> ([f32; 3], [f32; 3]) {
+    let side = |want: bool| {
+        points
+            .iter()
+            .zip(part)
+            .filter(move |p| *p.1 == want)
+            .map(|p| *p.0)
+    };
+    (mean(side(false)), mean(side(true)))
+}
+
+/// The pooled covariance of the points around their own part's mean, plus the assumed noise.
+fn within_covariance(points: &[[f32; 3]], part: &[bool], means: [[f32; 3]; 2]) -> [[f32; 3]; 3] {
+    let mut c = [[0.0f32; 3]; 3];
+    for (p, &in_b) in points.iter().zip(part) {
+        let d = sub(*p, means[usize::from(in_b)]);
+        for i in 0..3 {
+            for j in 0..3 {
+                c[i][j] += d[i] * d[j];
+            }
+        }
+    }
+    let n = points.len() as f32;
+    for (i, row) in c.iter_mut().enumerate() {
+        row.iter_mut().for_each(|v| *v /= n);
+        row[i] += COLOUR_NOISE * COLOUR_NOISE;
+    }
+    c
+}
+
+/// The direction of greatest spread of the points (power iteration on their covariance).
+fn main_axis(points: &[[f32; 3]]) -> [f32; 3] {
+    let m = mean(points.iter().copied());
+    let part = vec![false; points.len()];
+    let c = within_covariance(points, &part, [m, m]);
+    let mut v = [1.0f32, 1.0, 1.0];
+    for _ in 0..30 {
+        let w = [dot(c[0], v), dot(c[1], v), dot(c[2], v)];
+        let norm = dot(w, w).sqrt().max(1e-9);
+        v = w.map(|x| x / norm);
+    }
+    v
+}
+
+/// The cut of the points' projections on `direction` into a low and a high part that leaves
+/// the least spread within the parts (Otsu's criterion); `true` marks the high part.
+fn best_cut(points: &[[f32; 3]], direction: [f32; 3]) -> Vec<bool> {
+    let along: Vec<f32> = points.iter().map(|&p| dot(p, direction)).collect();
+    let mut order: Vec<usize> = (0..along.len()).collect();
+    order.sort_by(|&a, &b| along[a].total_cmp(&along[b]));
+    let total: f32 = along.iter().sum();
+    let n = along.len() as f32;
+    let (mut best, mut cut, mut low_sum) = (f32::MIN, 1, 0.0f32);
+    for (k, &i) in order.iter().enumerate().take(order.len() - 1) {
+        low_sum += along[i];
+        let (nl, nh) = ((k + 1) as f32, n - (k + 1) as f32);
+        let (ml, mh) = (low_sum / nl, (total - low_sum) / nh);
+        // Between-part spread: maximal where the within-part spread is least.
+        let between = nl * nh * (ml - mh).powi(2);
+        if between > best {
+            (best, cut) = (between, k + 1);
+        }
+    }
+    let mut part = vec![false; along.len()];
+    order[cut..].iter().for_each(|&i| part[i] = true);
+    part
+}
+
+/// Solves `m x = b` for a symmetric positive definite 3x3 `m` (Cramer's rule).
+fn solve3(m: [[f32; 3]; 3], b: [f32; 3]) -> Option<[f32; 3]> {
+    let det3 = |m: [[f32; 3]; 3]| {
+        m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1])
+            - m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0])
+            + m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0])
+    };
+    let det = det3(m);
+    if det.abs() < 1e-12 {
+        return None;
+    }
+    Some(std::array::from_fn(|k| {
+        let mut mk = m;
+        (0..3).for_each(|i| mk[i][k] = b[i]);
+        det3(mk) / det
+    }))
 }
 
 /// Joins each lone glyph's group to the nearest large group unless it is far from it or of
@@ -212,7 +419,8 @@ mod tests {
         // Measured on a newspaper photo: one given in shadow.
         let mut colours: Vec<[f32; 3]> = (0..24).map(|i| [86.0 + i as f32, 100.0, 95.0]).collect();
         colours.push([61.0, 74.0, 72.0]);
-        let groups = absorb_lone_glyphs(&colours, colour_groups(&colours));
+        let groups = split_mixed_groups(&colours, colour_groups(&colours));
+        let groups = absorb_lone_glyphs(&colours, groups);
         assert!(groups.iter().all(|&g| g == 0), "{groups:?}");
     }
 
@@ -224,5 +432,40 @@ mod tests {
         let groups = colour_groups(&colours);
         assert_ne!(groups[0], groups[20]);
         assert_eq!(givens_group(&colours, &groups, 2, [18.0; 3]), groups[0]);
+    }
+
+    #[test]
+    fn two_shades_chained_by_thin_glyphs_are_split() {
+        // Measured on a blurred OLED phone capture: white givens and light blue entries whose
+        // thin strokes spread both along their brightness until single linkage joins them.
+        let jitter = |i: usize| ((i * 37 % 11) as f32 - 5.0) * 1.5;
+        let mut colours: Vec<[f32; 3]> = (0..24)
+            .map(|i| {
+                let v = 209.0 + i as f32 + jitter(i);
+                [v, v + 1.0 + jitter(i + 3) / 2.0, v + 1.0]
+            })
+            .collect();
+        colours.extend((0..20).map(|i| {
+            let v = 188.0 + i as f32 * 1.2 + jitter(i + 5);
+            [v, v + 10.0, v + 30.0 + jitter(i + 7) / 2.0]
+        }));
+        // Single linkage alone sees one group.
+        assert!(colour_groups(&colours).iter().all(|&g| g == 0));
+        let groups = split_mixed_groups(&colours, colour_groups(&colours));
+        assert!(groups[..24].iter().all(|&g| g == groups[0]), "{groups:?}");
+        assert!(groups[24..].iter().all(|&g| g == groups[24]), "{groups:?}");
+        assert_ne!(groups[0], groups[24]);
+    }
+
+    #[test]
+    fn one_shade_spread_by_blur_stays_one_group() {
+        let colours: Vec<[f32; 3]> = (0..30)
+            .map(|i| {
+                let v = 180.0 + (i * 7 % 40) as f32;
+                [v, v + 2.0, v + 4.0]
+            })
+            .collect();
+        let groups = split_mixed_groups(&colours, colour_groups(&colours));
+        assert!(groups.iter().all(|&g| g == groups[0]), "{groups:?}");
     }
 }
