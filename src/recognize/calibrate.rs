@@ -7,6 +7,8 @@
 
 use crate::board::Pos;
 
+use super::topology;
+
 /// Two groups whose glyphs are on average at least this alike (cosine of their features)
 /// are the same digit.
 const SAME_SHAPE: f32 = 0.9;
@@ -21,6 +23,10 @@ const OTHER_SHAPE_PENALTY: f32 = 0.1;
 /// A different assignment losing at most this much score per glyph it changes is a reading
 /// the picture supports nearly as well: a rival.
 const RIVAL_LOSS: f32 = 0.05;
+/// How much a digit's score drops when the glyph's holes contradict it and agree with the best
+/// digit (see [`topology`]): more than any rival, doubt or correction margin, so such a
+/// reading is neither a doubt nor a correction.
+pub const HOLE_MARGIN: f32 = 0.5;
 /// The assignment search gives up (keeping the greedy answer) after this many steps.
 const SEARCH_BUDGET: usize = 200_000;
 
@@ -34,11 +40,22 @@ pub struct Refined {
     pub rivals: Vec<Vec<(usize, usize)>>,
 }
 
-/// Refines the per-glyph digit scores of the givens (`scores[i]` for the glyph at `cells[i]`,
-/// index 0 is digit 1) using the likeness of their shapes (`likeness[i][j]`, cosines).
-pub fn refine(scores: &[[f32; 9]], likeness: &ndarray::Array2<f32>, cells: &[Pos]) -> Refined {
+/// Refines the per-glyph digit scores of the givens (`scores[i]` for the glyph at `cells[i]`
+/// with `holes[i]` loops, index 0 is digit 1) using the likeness of their shapes
+/// (`likeness[i][j]`, cosines).
+pub fn refine(
+    scores: &[[f32; 9]],
+    likeness: &ndarray::Array2<f32>,
+    cells: &[Pos],
+    holes: &[u8],
+) -> Refined {
     let groups = group_by_shape(likeness, cells);
-    let group_scores: Vec<[f32; 9]> = groups.iter().map(|g| mean_scores(scores, g)).collect();
+    let mut group_scores: Vec<[f32; 9]> = groups.iter().map(|g| mean_scores(scores, g)).collect();
+    for (members, s) in groups.iter().zip(&mut group_scores) {
+        if let Some(h) = majority(members.iter().map(|&i| holes[i])) {
+            topology::rule_out_contradicted(s, h, HOLE_MARGIN);
+        }
+    }
     let clash = clashes(&groups, cells);
     let picked = assign(&groups, &group_scores, &clash);
     let rivals = rivals(&groups, &group_scores, &clash, &picked);
@@ -146,6 +163,16 @@ fn group_by_shape(likeness: &ndarray::Array2<f32>, cells: &[Pos]) -> Vec<Vec<usi
         let merged = groups.swap_remove(b);
         groups[a].extend(merged);
     }
+}
+
+/// The value most members share, when one value is more common than every other.
+fn majority(values: impl Iterator<Item = u8>) -> Option<u8> {
+    let mut counts = [0usize; 4];
+    values.for_each(|v| counts[usize::from(v.min(3))] += 1);
+    let top = *counts.iter().max()?;
+    let mut winners = (0..4u8).filter(|&v| counts[usize::from(v)] == top);
+    let first = winners.next()?;
+    (top > 0 && winners.next().is_none()).then_some(first)
 }
 
 fn mean_likeness(likeness: &ndarray::Array2<f32>, a: &[usize], b: &[usize]) -> f32 {
@@ -266,6 +293,9 @@ impl<W: Fn(usize, usize) -> f32> Search<'_, W> {
 mod tests {
     use super::*;
 
+    /// Loop counts no digit has, so the holes rule nothing out in these tests.
+    const UNTOLD: [u8; 6] = [3; 6];
+
     fn one_hot(d: usize, best: f32, second: usize, runner: f32) -> [f32; 9] {
         let mut s = [0.1; 9];
         s[d] = best;
@@ -301,7 +331,7 @@ mod tests {
                     }
                 },
             );
-        let refined = refine(&scores, &likeness, &cells).scores;
+        let refined = refine(&scores, &likeness, &cells, &UNTOLD).scores;
         let best = |s: &[f32; 9]| (0..9).max_by(|&a, &b| s[a].total_cmp(&s[b])).unwrap();
         assert_eq!(
             refined[..3].iter().map(best).collect::<Vec<_>>(),
@@ -325,7 +355,7 @@ mod tests {
             one_hot(5, 0.8, 4, 0.78),
         ];
         let likeness = ndarray::Array2::from_elem((3, 3), 0.96);
-        let refined = refine(&scores, &likeness, &cells).scores;
+        let refined = refine(&scores, &likeness, &cells, &UNTOLD).scores;
         assert!(refined.iter().all(|s| s[4] > s[5]));
     }
 
@@ -350,7 +380,7 @@ mod tests {
         let scores = vec![one_hot(4, 0.80, 5, 0.78), one_hot(5, 0.80, 4, 0.78)];
         let likeness =
             ndarray::Array2::from_shape_fn((2, 2), |(i, j)| if i == j { 1.0 } else { 0.5 });
-        let refined = refine(&scores, &likeness, &cells);
+        let refined = refine(&scores, &likeness, &cells, &UNTOLD);
         assert!(
             refined.rivals.contains(&vec![(0, 5), (1, 4)]),
             "{:?}",
@@ -358,6 +388,8 @@ mod tests {
         );
         // Told apart clearly, there is no rival.
         let scores = vec![one_hot(4, 0.95, 5, 0.6), one_hot(5, 0.95, 4, 0.6)];
-        assert!(refine(&scores, &likeness, &cells).rivals.is_empty());
+        assert!(refine(&scores, &likeness, &cells, &UNTOLD)
+            .rivals
+            .is_empty());
     }
 }

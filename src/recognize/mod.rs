@@ -16,6 +16,7 @@ use crate::board::{Digit, Pos};
 use crate::error::{Error, Result};
 
 pub mod calibrate;
+pub mod topology;
 
 mod bundled {
     include!(concat!(env!("OUT_DIR"), "/templates.rs"));
@@ -266,6 +267,7 @@ impl Templates {
         let inks: Vec<&GrayImage> = glyphs.iter().map(|g| g.ink).collect();
         let features = GlyphFeatures::of(&inks);
         let mut scores = self.digit_scores(&features);
+        let holes: Vec<u8> = inks.par_iter().map(|ink| topology::holes(ink)).collect();
         let givens: Vec<usize> = (0..glyphs.len()).filter(|&i| glyphs[i].given).collect();
         let mut rivals = Vec::new();
         if givens.len() > 1 {
@@ -275,7 +277,8 @@ impl Templates {
                 .select(ndarray::Axis(1), &givens);
             let own: Vec<[f32; 9]> = givens.iter().map(|&i| scores[i]).collect();
             let cells: Vec<Pos> = givens.iter().map(|&i| glyphs[i].cell).collect();
-            let refined = calibrate::refine(&own, &likeness, &cells);
+            let own_holes: Vec<u8> = givens.iter().map(|&i| holes[i]).collect();
+            let refined = calibrate::refine(&own, &likeness, &cells, &own_holes);
             for (&i, r) in givens.iter().zip(refined.scores) {
                 scores[i] = r;
             }
@@ -285,6 +288,11 @@ impl Templates {
                     changes: changes.iter().map(|&(k, d)| (cells[k], digit(d))).collect(),
                 })
                 .collect();
+        }
+        // Each glyph's own loops rule out the runner-ups they contradict (the givens' groups
+        // were weighed by their majority already).
+        for (s, &h) in scores.iter_mut().zip(&holes) {
+            topology::rule_out_contradicted(s, h, calibrate::HOLE_MARGIN);
         }
         let recognized = scores.into_iter().map(Recognized::from_scores).collect();
         (recognized, rivals)
