@@ -27,6 +27,9 @@ const RIVAL_LOSS: f32 = 0.05;
 /// digit (see [`topology`]): more than any rival, doubt or correction margin, so such a
 /// reading is neither a doubt nor a correction.
 pub const HOLE_MARGIN: f32 = 0.5;
+/// A group is forced to another digit only when it alone loses at most this much score per
+/// glyph by it.
+const FORCED_LOSS: f32 = 3.0 * RIVAL_LOSS;
 /// The assignment search gives up (keeping the greedy answer) after this many steps.
 const SEARCH_BUDGET: usize = 200_000;
 
@@ -85,9 +88,78 @@ pub fn refine(
     }
 }
 
-/// Assignments close to the best one: a group taking a digit no clashing group holds, or two
-/// groups swapping their digits, at a loss of at most `RIVAL_LOSS` per glyph changed.
+/// Assignments close to the best one: a group taking a digit no clashing group holds, two
+/// groups swapping their digits, or any other reassignment (a cycle of three groups, say)
+/// found by forcing one group to another digit and assigning the rest anew, at a loss of at
+/// most `RIVAL_LOSS` per glyph changed.
 fn rivals(
+    groups: &[Vec<usize>],
+    scores: &[[f32; 9]],
+    clash: &[Vec<bool>],
+    picked: &[usize],
+) -> Vec<Vec<(usize, usize)>> {
+    let mut out = simple_rivals(groups, scores, clash, picked);
+    for rival in forced_rivals(groups, scores, clash, picked) {
+        if !out.contains(&rival) {
+            out.push(rival);
+        }
+    }
+    out
+}
+
+/// The reassignments found by forcing each group in turn to each digit it scores nearly as
+/// well as its own, then assigning all groups anew.
+fn forced_rivals(
+    groups: &[Vec<usize>],
+    scores: &[[f32; 9]],
+    clash: &[Vec<bool>],
+    picked: &[usize],
+) -> Vec<Vec<(usize, usize)>> {
+    let weight = |s: &[[f32; 9]], assignment: &[usize]| -> f32 {
+        (0..groups.len())
+            .map(|g| s[g][assignment[g]] * groups[g].len() as f32)
+            .sum()
+    };
+    let best = weight(scores, picked);
+    let mut out = Vec::new();
+    for g in 0..groups.len() {
+        for d in (0..9).filter(|&d| d != picked[g]) {
+            // The forced group alone may lose at most a few rival margins per glyph.
+            if scores[g][picked[g]] - scores[g][d] > FORCED_LOSS {
+                continue;
+            }
+            let mut forced = scores.to_vec();
+            (0..9)
+                .filter(|&e| e != d)
+                .for_each(|e| forced[g][e] = f32::MIN / 1e6);
+            let other = assign(groups, &forced, clash);
+            if other[g] != d {
+                continue;
+            }
+            let changed: Vec<usize> = (0..groups.len())
+                .filter(|&h| other[h] != picked[h])
+                .collect();
+            let glyphs: usize = changed.iter().map(|&h| groups[h].len()).sum();
+            let loss = best - weight(scores, &other);
+            if loss <= RIVAL_LOSS * glyphs as f32 {
+                let rival: Vec<(usize, usize)> = changed
+                    .iter()
+                    .flat_map(|&h| {
+                        let digit = other[h];
+                        groups[h].iter().map(move |&i| (i, digit))
+                    })
+                    .collect();
+                if !out.contains(&rival) {
+                    out.push(rival);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// A group taking a digit no clashing group holds, or two groups swapping their digits.
+fn simple_rivals(
     groups: &[Vec<usize>],
     scores: &[[f32; 9]],
     clash: &[Vec<bool>],
@@ -391,5 +463,29 @@ mod tests {
         assert!(refine(&scores, &likeness, &cells, &UNTOLD)
             .rivals
             .is_empty());
+    }
+
+    #[test]
+    fn three_groups_trading_digits_in_a_cycle_are_a_rival() {
+        // Each glyph is nearly its neighbour's digit, and no two can simply swap: only the
+        // cycle 1 -> 2 -> 3 -> 1 costs little.
+        let cells: Vec<Pos> = [(0, 0), (0, 4), (0, 8)]
+            .iter()
+            .map(|&(r, c)| Pos::new(r, c).unwrap())
+            .collect();
+        let mut scores = vec![[0.1f32; 9]; 3];
+        for (g, s) in scores.iter_mut().enumerate() {
+            s[g] = 0.80;
+            s[(g + 1) % 3] = 0.78;
+            s[(g + 2) % 3] = 0.3;
+        }
+        let likeness =
+            ndarray::Array2::from_shape_fn((3, 3), |(i, j)| if i == j { 1.0 } else { 0.5 });
+        let refined = refine(&scores, &likeness, &cells, &UNTOLD);
+        assert!(
+            refined.rivals.contains(&vec![(0, 1), (1, 2), (2, 0)]),
+            "{:?}",
+            refined.rivals
+        );
     }
 }
