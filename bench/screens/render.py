@@ -862,6 +862,15 @@ def test_jobs(rows, puzzles, out):
             g.pal = dict(g.pal, given=(0, 0, 0))
         return f
 
+    def entries_near_blurred(colour, given):
+        def f(g, r):
+            entries_near(colour)(g, r)
+            g.pal = dict(g.pal, given=given)
+            g.entries = {i: g.solution[i] for i in r.sample(sorted(g.entries), 12)}
+            free = [i for i in range(81) if g.puzzle[i] == "." and i not in g.entries]
+            g.entries.update({i: g.solution[i] for i in r.sample(free, 10)})
+        return f
+
     def entries_wrong(g, r):
         free = [i for i in range(81) if g.puzzle[i] == "."]
         g.entries = {i: g.solution[i] for i in r.sample(free, 10)}
@@ -893,6 +902,12 @@ def test_jobs(rows, puzzles, out):
         ("ambiguous-givens", "Golos Text", "web", "light",
          {"grid": set_(entries={}, wrong=None, pencil={}, selected=None, highlight=None),
           "ambiguous": True}),
+        ("entries-near-blue-blurred", "PT Sans Narrow", "phone", "oled",
+         {"grid": entries_near_blurred((0xdd, 0xe8, 0xff), (0xff, 0xff, 0xff)),
+          "final_scale": 0.5, "damage": {"blur": 1.1}}),
+        ("bold-condensed-display", "Staatliches", "tablet", "light",
+         {"grid": set_(entries={}, wrong=None, pencil={}, selected=None, highlight=None,
+                       lines="normal"), "final_scale": 0.5}),
     ]
     jobs = []
     for k, (name, family, style, theme, ov) in enumerate(cases):
