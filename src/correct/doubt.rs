@@ -62,7 +62,7 @@ fn serialize_digits<S: serde::Serializer>(ds: &[Digit], s: S) -> Result<S::Ok, S
 /// The cells of each rival reading that gives the puzzle one, different, solution.
 pub(super) fn rival_answers(givens: &Board, rivals: &[Rival], solution: &Board) -> Vec<Doubt> {
     let mut out: Vec<Doubt> = Vec::new();
-    for Rival { changes } in rivals {
+    for Rival { changes, .. } in rivals.iter().filter(|r| r.is_close()) {
         let mut board = *givens;
         changes.iter().for_each(|&(pos, d)| board.set(pos, Some(d)));
         if !matches!(solve::check(&board), Ok(Verdict::Unique(other)) if other != *solution) {

@@ -94,6 +94,11 @@ pub fn solve_reading(
     max_changes: usize,
 ) -> Solved {
     let mut solved = correct(givens, evidence, max_changes);
+    if max_changes > 0 && !matches!(solved.verdict, Ok(Verdict::Unique(_))) {
+        if let Some(by_groups) = correct_groups(givens, rivals) {
+            solved = by_groups;
+        }
+    }
     if solved.doubts.is_empty() {
         solved.doubts = doubts(&solved, evidence);
     }
@@ -166,6 +171,49 @@ fn correct(givens: &Board, evidence: &[Option<Recognized>], max_changes: usize) 
         };
     }
     unchanged(first)
+}
+
+/// When no change of a few single cells gives the puzzle one solution: whole shape groups
+/// taking other digits (the picture's alternative readings, least score lost first; a font
+/// the templates read badly misreads a digit in all its glyphs alike). The first that gives
+/// one solution is used; another giving a different solution makes the answer a doubt.
+fn correct_groups(givens: &Board, alternatives: &[Rival]) -> Option<Solved> {
+    let as_changes = |r: &Rival| -> Vec<Alternative> {
+        (r.changes.iter())
+            .map(|&(pos, digit)| Alternative {
+                pos,
+                digit,
+                loss: r.loss,
+            })
+            .collect()
+    };
+    let mut working = alternatives.iter().filter_map(|r| {
+        let mut board = *givens;
+        r.changes
+            .iter()
+            .for_each(|&(pos, d)| board.set(pos, Some(d)));
+        match solve::check(&board) {
+            Ok(Verdict::Unique(s)) => Some((r, board, s)),
+            _ => None,
+        }
+    });
+    let (chosen, board, solution) = working.next()?;
+    let rival = working.find(|(_, _, other)| *other != solution);
+    let corrections = (chosen.changes.iter())
+        .filter_map(|&(cell, used)| {
+            let read = givens.get(cell)?;
+            (read != used).then_some(Correction { cell, read, used })
+        })
+        .collect();
+    let doubts = rival.map_or_else(Vec::new, |(other, ..)| {
+        rival_corrections(givens, &as_changes(chosen), &as_changes(other))
+    });
+    Some(Solved {
+        givens: board,
+        verdict: Ok(Verdict::Unique(solution)),
+        corrections,
+        doubts,
+    })
 }
 
 /// One possible change: put `digit` at `pos`, losing `loss` in match score.
@@ -356,5 +404,37 @@ mod tests {
             assert_eq!(d.could_be.len(), 2);
             assert_ne!(two[0].get(d.cell), two[1].get(d.cell));
         }
+    }
+
+    #[test]
+    fn a_whole_digit_misread_alike_is_corrected_as_a_group() {
+        let puzzle: Board =
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+                .parse()
+                .unwrap();
+        let solution = solve::solve(&puzzle).unwrap().unwrap();
+        // Every given 7 read as 1, as a font the templates read badly does to all its 7s.
+        let sevens: Vec<Pos> = Pos::all()
+            .filter(|&p| puzzle.get(p) == Digit::new(7))
+            .collect();
+        let mut misread = puzzle;
+        sevens.iter().for_each(|&p| misread.set(p, Digit::new(1)));
+        assert!(!matches!(solve::check(&misread), Ok(Verdict::Unique(_))));
+        let group = |digit: u8, loss: f32| Rival {
+            changes: sevens
+                .iter()
+                .map(|&p| (p, Digit::new(digit).unwrap()))
+                .collect(),
+            loss,
+        };
+        // The nearer alternative (the 7s as 4) breaks the rules; the next one is the truth.
+        let alternatives = [group(4, 0.1), group(7, 0.15)];
+        let none: Vec<Option<Recognized>> = vec![None; 81];
+        let solved = solve_reading(&misread, &none, &alternatives, 2);
+        assert_eq!(solved.trusted(), Some(solution));
+        assert_eq!(solved.corrections.len(), sevens.len());
+        // With corrections turned off, nothing is changed.
+        let solved = solve_reading(&misread, &none, &alternatives, 0);
+        assert_eq!(solved.trusted(), None);
     }
 }

@@ -22,14 +22,15 @@ const OTHER_SHAPE: f32 = 0.6;
 const OTHER_SHAPE_PENALTY: f32 = 0.1;
 /// A different assignment losing at most this much score per glyph it changes is a reading
 /// the picture supports nearly as well: a rival.
-const RIVAL_LOSS: f32 = 0.05;
+pub const RIVAL_LOSS: f32 = 0.05;
 /// How much a digit's score drops when the glyph's holes contradict it and agree with the best
 /// digit (see [`topology`]): more than any rival, doubt or correction margin, so such a
 /// reading is neither a doubt nor a correction.
 pub const HOLE_MARGIN: f32 = 0.5;
-/// A group is forced to another digit only when it alone loses at most this much score per
-/// glyph by it.
-const FORCED_LOSS: f32 = 3.0 * RIVAL_LOSS;
+/// Reassignments losing up to this much score per glyph changed are kept as alternatives:
+/// readings the correction may try when the one chosen has no unique solution (the same bound
+/// as a correction of a single cell).
+pub const ALTERNATIVE_LOSS: f32 = 0.25;
 /// The assignment search gives up (keeping the greedy answer) after this many steps.
 const SEARCH_BUDGET: usize = 200_000;
 
@@ -37,10 +38,11 @@ const SEARCH_BUDGET: usize = 200_000;
 pub struct Refined {
     /// Per glyph, its digit scores (index 0 is digit 1), the assigned digit best.
     pub scores: Vec<[f32; 9]>,
-    /// Other assignments nearly as good: per rival, the glyphs it changes and their digit
-    /// (0-8) there. Two groups swapping digits is always allowed by the rules, so only the
-    /// templates can tell such readings apart.
-    pub rivals: Vec<Vec<(usize, usize)>>,
+    /// Other assignments: per alternative, the glyphs it changes with their digit (0-8) there,
+    /// and the template score it loses per glyph changed, least loss first. Those within
+    /// `RIVAL_LOSS` are rivals: two groups swapping digits is always allowed by the rules, so
+    /// only the templates can tell such readings apart.
+    pub alternatives: Vec<(Vec<(usize, usize)>, f32)>,
 }
 
 /// Refines the per-glyph digit scores of the givens (`scores[i]` for the glyph at `cells[i]`
@@ -61,7 +63,7 @@ pub fn refine(
     }
     let clash = clashes(&groups, cells);
     let picked = assign(&groups, &group_scores, &clash);
-    let rivals = rivals(&groups, &group_scores, &clash, &picked);
+    let alternatives = alternatives(&groups, &group_scores, &clash, &picked);
     let mut refined = scores.to_vec();
     for (g, members) in groups.iter().enumerate() {
         let digit = picked[g];
@@ -84,37 +86,38 @@ pub fn refine(
     }
     Refined {
         scores: refined,
-        rivals,
+        alternatives,
     }
 }
 
-/// Assignments close to the best one: a group taking a digit no clashing group holds, two
-/// groups swapping their digits, or any other reassignment (a cycle of three groups, say)
-/// found by forcing one group to another digit and assigning the rest anew, at a loss of at
-/// most `RIVAL_LOSS` per glyph changed.
-fn rivals(
+/// Assignments other than the best one, with their loss per glyph changed, least first: a
+/// group taking a digit no clashing group holds or two groups swapping their digits (as
+/// rivals), and any reassignment (a cycle of three groups, say) found by forcing one group to
+/// another digit and assigning the rest anew, within `ALTERNATIVE_LOSS`.
+fn alternatives(
     groups: &[Vec<usize>],
     scores: &[[f32; 9]],
     clash: &[Vec<bool>],
     picked: &[usize],
-) -> Vec<Vec<(usize, usize)>> {
+) -> Vec<(Vec<(usize, usize)>, f32)> {
     let mut out = simple_rivals(groups, scores, clash, picked);
-    for rival in forced_rivals(groups, scores, clash, picked) {
-        if !out.contains(&rival) {
-            out.push(rival);
+    for (changes, loss) in forced_alternatives(groups, scores, clash, picked) {
+        if !out.iter().any(|(c, _)| *c == changes) {
+            out.push((changes, loss));
         }
     }
+    out.sort_by(|a, b| a.1.total_cmp(&b.1));
     out
 }
 
-/// The reassignments found by forcing each group in turn to each digit it scores nearly as
-/// well as its own, then assigning all groups anew.
-fn forced_rivals(
+/// The reassignments found by forcing each group in turn to each digit it scores within
+/// `ALTERNATIVE_LOSS` of its own, then assigning all groups anew.
+fn forced_alternatives(
     groups: &[Vec<usize>],
     scores: &[[f32; 9]],
     clash: &[Vec<bool>],
     picked: &[usize],
-) -> Vec<Vec<(usize, usize)>> {
+) -> Vec<(Vec<(usize, usize)>, f32)> {
     let weight = |s: &[[f32; 9]], assignment: &[usize]| -> f32 {
         (0..groups.len())
             .map(|g| s[g][assignment[g]] * groups[g].len() as f32)
@@ -124,8 +127,7 @@ fn forced_rivals(
     let mut out = Vec::new();
     for g in 0..groups.len() {
         for d in (0..9).filter(|&d| d != picked[g]) {
-            // The forced group alone may lose at most a few rival margins per glyph.
-            if scores[g][picked[g]] - scores[g][d] > FORCED_LOSS {
+            if scores[g][picked[g]] - scores[g][d] > ALTERNATIVE_LOSS {
                 continue;
             }
             let mut forced = scores.to_vec();
@@ -140,8 +142,8 @@ fn forced_rivals(
                 .filter(|&h| other[h] != picked[h])
                 .collect();
             let glyphs: usize = changed.iter().map(|&h| groups[h].len()).sum();
-            let loss = best - weight(scores, &other);
-            if loss <= RIVAL_LOSS * glyphs as f32 {
+            let loss = (best - weight(scores, &other)) / glyphs.max(1) as f32;
+            if loss <= ALTERNATIVE_LOSS {
                 let rival: Vec<(usize, usize)> = changed
                     .iter()
                     .flat_map(|&h| {
@@ -149,8 +151,8 @@ fn forced_rivals(
                         groups[h].iter().map(move |&i| (i, digit))
                     })
                     .collect();
-                if !out.contains(&rival) {
-                    out.push(rival);
+                if !out.iter().any(|(c, _)| *c == rival) {
+                    out.push((rival, loss));
                 }
             }
         }
@@ -158,13 +160,14 @@ fn forced_rivals(
     out
 }
 
-/// A group taking a digit no clashing group holds, or two groups swapping their digits.
+/// A group taking a digit no clashing group holds, or two groups swapping their digits,
+/// within `RIVAL_LOSS` per glyph, with that loss.
 fn simple_rivals(
     groups: &[Vec<usize>],
     scores: &[[f32; 9]],
     clash: &[Vec<bool>],
     picked: &[usize],
-) -> Vec<Vec<(usize, usize)>> {
+) -> Vec<(Vec<(usize, usize)>, f32)> {
     let loss = |g: usize, d: usize| scores[g][picked[g]] - scores[g][d];
     let relabel = |g: usize, d: usize| groups[g].iter().map(move |&i| (i, d));
     let mut out = Vec::new();
@@ -172,7 +175,7 @@ fn simple_rivals(
         for d in (0..9).filter(|&d| d != picked[g]) {
             let holder = (0..groups.len()).find(|&h| h != g && picked[h] == d && clash[g][h]);
             match holder {
-                None if loss(g, d) <= RIVAL_LOSS => out.push(relabel(g, d).collect()),
+                None if loss(g, d) <= RIVAL_LOSS => out.push((relabel(g, d).collect(), loss(g, d))),
                 Some(h) if h > g => {
                     let n = (groups[g].len() + groups[h].len()) as f32;
                     let total = loss(g, d) * groups[g].len() as f32
@@ -180,7 +183,8 @@ fn simple_rivals(
                     let free = (0..groups.len())
                         .all(|k| k == g || k == h || !clash[h][k] || picked[k] != picked[g]);
                     if total <= RIVAL_LOSS * n && free {
-                        out.push(relabel(g, d).chain(relabel(h, picked[g])).collect());
+                        let changes = relabel(g, d).chain(relabel(h, picked[g])).collect();
+                        out.push((changes, total / n));
                     }
                 }
                 _ => {}
@@ -441,6 +445,14 @@ mod tests {
         assert_eq!(group_by_shape(&likeness, &cells).len(), 2);
     }
 
+    /// The changes of the alternatives within `RIVAL_LOSS`.
+    fn rivals(refined: &Refined) -> Vec<Vec<(usize, usize)>> {
+        (refined.alternatives.iter())
+            .filter(|(_, loss)| *loss <= RIVAL_LOSS)
+            .map(|(c, _)| c.clone())
+            .collect()
+    }
+
     #[test]
     fn two_groups_the_templates_barely_tell_apart_are_a_rival_swap() {
         // Two single glyphs in one row: the first a little more 5 than 6, the second a
@@ -454,15 +466,13 @@ mod tests {
             ndarray::Array2::from_shape_fn((2, 2), |(i, j)| if i == j { 1.0 } else { 0.5 });
         let refined = refine(&scores, &likeness, &cells, &UNTOLD);
         assert!(
-            refined.rivals.contains(&vec![(0, 5), (1, 4)]),
+            rivals(&refined).contains(&vec![(0, 5), (1, 4)]),
             "{:?}",
-            refined.rivals
+            refined.alternatives
         );
         // Told apart clearly, there is no rival.
         let scores = vec![one_hot(4, 0.95, 5, 0.6), one_hot(5, 0.95, 4, 0.6)];
-        assert!(refine(&scores, &likeness, &cells, &UNTOLD)
-            .rivals
-            .is_empty());
+        assert!(rivals(&refine(&scores, &likeness, &cells, &UNTOLD)).is_empty());
     }
 
     #[test]
@@ -483,9 +493,9 @@ mod tests {
             ndarray::Array2::from_shape_fn((3, 3), |(i, j)| if i == j { 1.0 } else { 0.5 });
         let refined = refine(&scores, &likeness, &cells, &UNTOLD);
         assert!(
-            refined.rivals.contains(&vec![(0, 1), (1, 2), (2, 0)]),
+            rivals(&refined).contains(&vec![(0, 1), (1, 2), (2, 0)]),
             "{:?}",
-            refined.rivals
+            refined.alternatives
         );
     }
 }

@@ -183,12 +183,23 @@ fn stack(rows: Vec<Feature>) -> Array2<f32> {
         .expect("every feature has the frame's length")
 }
 
-/// Another reading of the givens that the picture supports nearly as well as the one chosen:
-/// the cells it changes and the digit it puts there.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// Another reading of the givens the picture supports, whole shape groups taking other
+/// digits: the cells it changes, the digit it puts there, and the template score it loses per
+/// glyph changed. Within [`calibrate::RIVAL_LOSS`] it is a rival, nearly as good as the reading
+/// chosen; further off, a correction to try when the reading has no unique solution.
+#[derive(Clone, Debug, PartialEq)]
 pub struct Rival {
     /// The cells and the digit this reading puts there.
     pub changes: Vec<(Pos, Digit)>,
+    /// Template score lost per glyph changed (0 = as good as the reading chosen).
+    pub loss: f32,
+}
+
+impl Rival {
+    /// Whether the picture supports this reading nearly as well as the one chosen.
+    pub fn is_close(&self) -> bool {
+        self.loss <= calibrate::RIVAL_LOSS
+    }
 }
 
 /// One glyph of a grid, for [`Templates::recognize_grid`].
@@ -283,9 +294,10 @@ impl Templates {
                 scores[i] = r;
             }
             let digit = |d: usize| Digit::new(d as u8 + 1).expect("0-8 is a digit");
-            rivals = (refined.rivals.into_iter())
-                .map(|changes| Rival {
+            rivals = (refined.alternatives.into_iter())
+                .map(|(changes, loss)| Rival {
                     changes: changes.iter().map(|&(k, d)| (cells[k], digit(d))).collect(),
+                    loss,
                 })
                 .collect();
         }
