@@ -31,6 +31,9 @@ pub const HOLE_MARGIN: f32 = 0.5;
 /// readings the correction may try when the one chosen has no unique solution (the same bound
 /// as a correction of a single cell).
 pub const ALTERNATIVE_LOSS: f32 = 0.25;
+/// An entry is read like the givens of one digit only when it is this much more alike them
+/// than the givens of any other digit.
+const ENTRY_MARGIN: f32 = 0.05;
 /// The assignment search gives up (keeping the greedy answer) after this many steps.
 const SEARCH_BUDGET: usize = 200_000;
 
@@ -87,6 +90,41 @@ pub fn refine(
     Refined {
         scores: refined,
         alternatives,
+    }
+}
+
+/// A player's entry shaped like the givens of one digit (often the same font and weight,
+/// only another colour) is read as that digit: it takes the calibrated scores of its most
+/// alike given, when it is at least `SAME_SHAPE` alike the givens of that digit and clearly
+/// more alike them than those of any other digit. `scores` are every glyph's (the givens'
+/// already refined), `likeness` between every pair of glyphs.
+pub fn read_entries_like_givens(
+    scores: &mut [[f32; 9]],
+    likeness: &ndarray::Array2<f32>,
+    givens: &[usize],
+    entries: &[usize],
+) {
+    let best_digit = |s: &[f32; 9]| (0..9).max_by(|&a, &b| s[a].total_cmp(&s[b])).unwrap_or(0);
+    let digits: Vec<usize> = givens.iter().map(|&g| best_digit(&scores[g])).collect();
+    for &e in entries {
+        let mut alike = [(0.0f32, 0usize); 9];
+        for (&g, &d) in givens.iter().zip(&digits) {
+            alike[d].0 += likeness[[e, g]];
+            alike[d].1 += 1;
+        }
+        let mean = alike.map(|(sum, n)| if n == 0 { f32::MIN } else { sum / n as f32 });
+        let d = best_digit(&mean);
+        let second = (0..9).filter(|&k| k != d).map(|k| mean[k]).fold(f32::MIN, f32::max);
+        if mean[d] < SAME_SHAPE || mean[d] - second < ENTRY_MARGIN {
+            continue;
+        }
+        let nearest = (givens.iter().zip(&digits))
+            .filter(|&(_, &gd)| gd == d)
+            .max_by(|a, b| likeness[[e, *a.0]].total_cmp(&likeness[[e, *b.0]]))
+            .map(|(&g, _)| g);
+        if let Some(g) = nearest {
+            scores[e] = scores[g];
+        }
     }
 }
 

@@ -282,8 +282,8 @@ impl Templates {
         let givens: Vec<usize> = (0..glyphs.len()).filter(|&i| glyphs[i].given).collect();
         let mut rivals = Vec::new();
         if givens.len() > 1 {
-            let likeness = features.likeness();
-            let likeness = likeness
+            let all_likeness = features.likeness();
+            let likeness = all_likeness
                 .select(ndarray::Axis(0), &givens)
                 .select(ndarray::Axis(1), &givens);
             let own: Vec<[f32; 9]> = givens.iter().map(|&i| scores[i]).collect();
@@ -293,6 +293,8 @@ impl Templates {
             for (&i, r) in givens.iter().zip(refined.scores) {
                 scores[i] = r;
             }
+            let entries: Vec<usize> = (0..glyphs.len()).filter(|&i| !glyphs[i].given).collect();
+            calibrate::read_entries_like_givens(&mut scores, &all_likeness, &givens, &entries);
             let digit = |d: usize| Digit::new(d as u8 + 1).expect("0-8 is a digit");
             rivals = (refined.alternatives.into_iter())
                 .map(|(changes, loss)| Rival {
