@@ -31,6 +31,8 @@ const DIGIT_FRACTION: f32 = 0.6;
 /// A lone glyph at the very centre of its cell may be this small a fraction and still be a
 /// digit.
 const LONE_DIGIT_FRACTION: f32 = 0.42;
+/// A glyph below this fraction of the digit height is small enough to be pencil marks.
+const SMALL_FRACTION: f32 = 0.8;
 /// Pencil marks are at most this fraction of the cell (three rows of them fit in it).
 const MAX_MARK_HEIGHT: f32 = 0.4;
 /// Cut this fraction of the cell from each side to drop grid-line remnants.
@@ -341,6 +343,11 @@ impl Sizes {
         if h < MIN_GLYPH_HEIGHT * CELL as f32 || h < LONE_DIGIT_FRACTION * self.digit {
             return false;
         }
+        // Small and a third wider than tall: pencil marks touching each other in a row. No
+        // digit is that wide (the widest display faces are about as wide as tall).
+        if glyph.ink.width() as f32 >= 4.0 / 3.0 * h && h < SMALL_FRACTION * self.digit {
+            return false;
+        }
         if let Some(mark) = self.mark {
             // Nearer the digits than the marks on a log scale.
             return h * h >= self.digit * mark;
@@ -410,6 +417,7 @@ fn isolate_glyph(
     let pad = (0.08 * CELL as f32) as u32;
     let (mut bx0, mut by0, mut bx1, mut by1) = *main;
     let mut marks = Vec::new();
+    let mut joined = Vec::new();
     for b in &boxes {
         let overlaps = b.0 <= main.2 + pad
             && b.2 + pad >= main.0
@@ -417,9 +425,18 @@ fn isolate_glyph(
             && b.3 + pad >= main.1;
         if overlaps {
             (bx0, by0, bx1, by1) = (bx0.min(b.0), by0.min(b.1), bx1.max(b.2), by1.max(b.3));
+            joined.push(*b);
         } else if height(b) >= min_mark {
             marks.push(height(b));
         }
+    }
+    if is_row_of_marks(&joined, (bx0, by0, bx1, by1)) {
+        marks.extend(joined.iter().map(height).filter(|&h| h >= min_mark));
+        return CellInk {
+            glyph: None,
+            off_centre: 1.0,
+            marks,
+        };
     }
     let ink = GrayImage::from_fn(bx1 - bx0 + 1, by1 - by0 + 1, |x, y| {
         let s = strength(bx0 + x, by0 + y);
@@ -462,6 +479,20 @@ fn area_colour(rect: &Rectified, gray: &GrayImage, area: (u32, u32, u32, u32), b
     }
     let n = n.max(1);
     [(sum[0] / n) as u8, (sum[1] / n) as u8, (sum[2] / n) as u8]
+}
+
+/// Whether the pieces joined into one glyph are pencil marks written in a row ("2356" across
+/// the cell's middle): several pieces side by side, none above another, spanning a box wider
+/// than tall. A digit is taller than wide, and the pieces of a broken digit overlap
+/// horizontally.
+fn is_row_of_marks(pieces: &[(u32, u32, u32, u32)], joined: (u32, u32, u32, u32)) -> bool {
+    let (w, h) = (joined.2 - joined.0 + 1, joined.3 - joined.1 + 1);
+    if pieces.len() < 2 || w * 5 <= h * 6 {
+        return false;
+    }
+    let mut spans: Vec<(u32, u32)> = pieces.iter().map(|b| (b.0, b.2)).collect();
+    spans.sort_unstable();
+    spans.windows(2).all(|p| p[1].0 > p[0].1)
 }
 
 /// A thin component along the cell's edge: what is left of a grid line.
@@ -553,4 +584,26 @@ fn background_colour(image: &RgbImage, gray: &GrayImage, bg: u8) -> [u8; 3] {
         .reduce(|| [0u64; 4], |a, b| std::array::from_fn(|i| a[i] + b[i]));
     let n = n.max(1);
     [(r / n) as u8, (g / n) as u8, (b / n) as u8]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pencil_marks_in_a_row_are_not_a_digit() {
+        // "689" written across the cell's middle: three pieces side by side.
+        let pieces = [(0, 0, 5, 12), (7, 0, 12, 12), (14, 1, 19, 12)];
+        assert!(is_row_of_marks(&pieces, (0, 0, 19, 12)));
+    }
+
+    #[test]
+    fn a_digit_broken_in_two_is_still_a_digit() {
+        // A 5 whose top bar came apart from its bowl: the pieces overlap horizontally.
+        let pieces = [(2, 0, 14, 3), (0, 5, 15, 24)];
+        assert!(!is_row_of_marks(&pieces, (0, 0, 15, 24)));
+        // Side by side but taller than wide: a digit with a detached serif, not a row.
+        let pieces = [(0, 0, 3, 24), (5, 0, 12, 24)];
+        assert!(!is_row_of_marks(&pieces, (0, 0, 12, 24)));
+    }
 }
