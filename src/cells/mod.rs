@@ -110,11 +110,13 @@ pub fn slice(rect: &Rectified) -> Cells {
     let threshold = MIN_INK.max((contrast as f32 * INK_FRACTION) as i32);
     // Cells are independent: split over the thread pool.
     let found: Vec<CellInk> = (areas.par_iter().zip(stand_outs.par_iter()))
-        .map(|(&area, stand_out)| {
+        .zip(backgrounds.par_iter())
+        .map(|((&area, stand_out), &cell_bg)| {
             let ink = Ink {
                 stand_out,
                 threshold,
                 contrast,
+                background: area_colour(rect, gray, area, cell_bg),
             };
             isolate_glyph(rect, gray, area, &ink)
         })
@@ -285,6 +287,21 @@ struct Ink<'a> {
     threshold: i32,
     /// The grid's text contrast, which maps to full ink.
     contrast: i32,
+    /// The cell's background colour.
+    background: [u8; 3],
+}
+
+impl Ink<'_> {
+    /// How far a pixel stands out from the cell's background: in grey towards the ink, or in
+    /// hue, whichever is more. A pink wrong entry on a blue highlighted row differs from it
+    /// more in hue than in grey.
+    fn strength(&self, grey: u8, rgb: [u8; 3]) -> i32 {
+        let d: [i32; 3] =
+            std::array::from_fn(|i| i32::from(rgb[i]) - i32::from(self.background[i]));
+        let m = (d[0] + d[1] + d[2]) / 3;
+        let hue = (((d[0] - m).pow(2) + (d[1] - m).pow(2) + (d[2] - m).pow(2)) as f32).sqrt();
+        i32::from(self.stand_out[grey as usize]).max(hue as i32)
+    }
 }
 
 /// What one cell holds: its most central glyph (if any) and the other marks beside it.
@@ -377,15 +394,14 @@ fn isolate_glyph(
 ) -> CellInk {
     let (x0, y0, x1, y1) = area;
     let (w, h) = (x1 - x0, y1 - y0);
-    let (threshold, contrast, stand_out) = (ink.threshold, ink.contrast, ink.stand_out);
-    let strength =
-        |x: u32, y: u32| i32::from(stand_out[gray.get_pixel(x0 + x, y0 + y)[0] as usize]);
+    let (threshold, contrast) = (ink.threshold, ink.contrast);
+    let strength = |x: u32, y: u32| {
+        let (x, y) = (x0 + x, y0 + y);
+        ink.strength(gray.get_pixel(x, y)[0], rect.image.get_pixel(x, y).0)
+    };
     let mut mask = Vec::with_capacity((w * h) as usize);
-    for row in area_rows(gray, area) {
-        mask.extend(
-            row.iter()
-                .map(|&v| i32::from(stand_out[v as usize]) > threshold),
-        );
+    for y in 0..h {
+        mask.extend((0..w).map(|x| strength(x, y) > threshold));
     }
     let boxes: Vec<_> = component_boxes(&mask, w, h)
         .into_iter()
