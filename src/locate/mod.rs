@@ -12,6 +12,7 @@ use image::{GrayImage, RgbImage};
 use rayon::prelude::*;
 
 mod components;
+mod edges;
 mod grid;
 mod ink;
 mod shading;
@@ -117,7 +118,7 @@ pub fn locate(image: &RgbImage) -> Result<Located, NotFound> {
     }
     // Last, and only then (it costs a third labelling and a corner search): boxes told apart
     // by their fills alone.
-    if let Some(quad) = shading::locate_shaded(&work, &darker, &lighter) {
+    if let Some(quad) = shading::locate_shaded(&work) {
         let corners = quad
             .corners
             .map(|(x, y)| ((x + 0.5) * scale, (y + 0.5) * scale));

@@ -6,23 +6,21 @@
 use image::GrayImage;
 
 use super::components::components;
+use super::edges::long_edges;
 use super::grid::{LineSampler, LINE_FILL};
 use super::{Quad, CANDIDATES};
 
 /// The least difference, in grey levels, between the fills of the two sets of boxes.
 const MIN_FILL_CONTRAST: i32 = 4;
+/// How many of the 81 cells must side with their box's fill: all but a selected cell's row,
+/// column and box (21 cells) and a few more cells highlighted for holding its digit.
+const MIN_CONSISTENT: usize = 54;
 
 /// The grid among the largest shapes of the two ink maps together whose boxes alternate in
 /// fill like a chessboard and whose box borders are drawn by the fills' edges; `None` when
 /// no shape is.
-pub(super) fn locate_shaded(
-    work: &GrayImage,
-    darker: &GrayImage,
-    lighter: &GrayImage,
-) -> Option<Quad> {
-    let both = GrayImage::from_fn(work.width(), work.height(), |x, y| {
-        image::Luma([darker.get_pixel(x, y)[0].max(lighter.get_pixel(x, y)[0])])
-    });
+pub(super) fn locate_shaded(work: &GrayImage) -> Option<Quad> {
+    let both = long_edges(work);
     let mut best: Option<(f32, Quad)> = None;
     for c in components(&both).iter().take(CANDIDATES) {
         for quad in [c.quad(), c.bounds()] {
@@ -45,22 +43,24 @@ pub(super) fn locate_shaded(
     best.map(|(_, quad)| quad)
 }
 
-/// Whether the nine boxes of `quad` alternate in fill: each box's median grey (digits are a
-/// minority of its pixels) sides with the boxes of its colour on a chessboard, all but one
-/// (a highlighted box), and the two sets differ by `MIN_FILL_CONTRAST` or more.
+/// Whether the boxes of `quad` alternate in fill like a chessboard. Judged cell by cell: each
+/// cell's median grey (a digit is a minority of its pixels) must side with the cells of its
+/// box's colour for `MIN_CONSISTENT` of the 81 cells, so the highlights of a selected
+/// cell's row, column and box, and of the cells holding the same digit, do not undo it; the
+/// two sets' typical fills must differ by `MIN_FILL_CONTRAST` or more.
 fn chessboard(work: &GrayImage, quad: &Quad) -> bool {
-    const N: usize = 12;
+    const N: usize = 4;
     let h = crate::rectify::square_to_quad(&quad.corners, 1.0);
     let (w, ht) = (work.width() as f64, work.height() as f64);
-    let mut medians = [0i32; 9];
-    for (b, median) in medians.iter_mut().enumerate() {
-        let (bx, by) = ((b % 3) as f64, (b / 3) as f64);
+    let mut medians = [0i32; 81];
+    for (c, median) in medians.iter_mut().enumerate() {
+        let (cx, cy) = ((c % 9) as f64, (c / 9) as f64);
         let mut values = Vec::with_capacity(N * N);
         for i in 0..N {
             for j in 0..N {
-                // Inset a sixth of the box: clear of its edges and the lines.
-                let u = (bx + 1.0 / 6.0 + (j as f64 + 0.5) / N as f64 * 2.0 / 3.0) / 3.0;
-                let v = (by + 1.0 / 6.0 + (i as f64 + 0.5) / N as f64 * 2.0 / 3.0) / 3.0;
+                // Inset a fifth of the cell: clear of its edges and the lines.
+                let u = (cx + 0.2 + (j as f64 + 0.5) / N as f64 * 0.6) / 9.0;
+                let v = (cy + 0.2 + (i as f64 + 0.5) / N as f64 * 0.6) / 9.0;
                 let z = h[6] * u + h[7] * v + 1.0;
                 let x = (h[0] * u + h[1] * v + h[2]) / z;
                 let y = (h[3] * u + h[4] * v + h[5]) / z;
@@ -75,10 +75,11 @@ fn chessboard(work: &GrayImage, quad: &Quad) -> bool {
         values.sort_unstable();
         *median = i32::from(values[values.len() / 2]);
     }
+    let odd_box = |c: usize| (c % 9 / 3 + c / 27) % 2 == 1;
     let set = |odd: bool| -> i32 {
-        let mut v: Vec<i32> = (0..9)
-            .filter(|b| (b % 3 + b / 3) % 2 == usize::from(odd))
-            .map(|b| medians[b])
+        let mut v: Vec<i32> = (0..81)
+            .filter(|&c| odd_box(c) == odd)
+            .map(|c| medians[c])
             .collect();
         v.sort_unstable();
         v[v.len() / 2]
@@ -87,14 +88,13 @@ fn chessboard(work: &GrayImage, quad: &Quad) -> bool {
     if (even - odd).abs() < MIN_FILL_CONTRAST {
         return false;
     }
-    let astray = (0..9)
-        .filter(|&b| {
-            let own = if (b % 3 + b / 3) % 2 == 1 { odd } else { even };
-            let other = if own == odd { even } else { odd };
-            (medians[b] - own).abs() >= (medians[b] - other).abs()
+    let consistent = (0..81)
+        .filter(|&c| {
+            let (own, other) = if odd_box(c) { (odd, even) } else { (even, odd) };
+            (medians[c] - own).abs() < (medians[c] - other).abs()
         })
         .count();
-    astray <= 1
+    consistent >= MIN_CONSISTENT
 }
 
 /// How much ink lies exactly on the 20 lines of `quad`.
