@@ -118,7 +118,7 @@ pub fn locate(image: &RgbImage) -> Result<Located, NotFound> {
     }
     // Last, and only then (it costs a third labelling and a corner search): boxes told apart
     // by their fills alone.
-    if let Some(quad) = shading::locate_shaded(&work) {
+    if let Some(quad) = shading::locate_shaded(&work, &darker, &lighter) {
         let corners = quad
             .corners
             .map(|(x, y)| ((x + 0.5) * scale, (y + 0.5) * scale));

@@ -19,22 +19,39 @@ const MIN_CONSISTENT: usize = 54;
 /// The grid among the largest shapes of the two ink maps together whose boxes alternate in
 /// fill like a chessboard and whose box borders are drawn by the fills' edges; `None` when
 /// no shape is.
-pub(super) fn locate_shaded(work: &GrayImage) -> Option<Quad> {
-    let both = long_edges(work);
+pub(super) fn locate_shaded(
+    work: &GrayImage,
+    darker: &GrayImage,
+    lighter: &GrayImage,
+) -> Option<Quad> {
+    // The long edges keep text apart from the grid and place the box borders to a pixel;
+    // the ink of either polarity (whose halos join text to the grid) still joins the fills'
+    // edges into one shape under highlights that break the long edges apart.
+    best_shaded(work, &long_edges(work)).or_else(|| {
+        let both = GrayImage::from_fn(work.width(), work.height(), |x, y| {
+            image::Luma([darker.get_pixel(x, y)[0].max(lighter.get_pixel(x, y)[0])])
+        });
+        best_shaded(work, &both)
+    })
+}
+
+/// The best-placed candidate among the largest shapes of `edges` that shows a chessboard of
+/// box fills and the box borders.
+fn best_shaded(work: &GrayImage, edges: &GrayImage) -> Option<Quad> {
     let mut best: Option<(f32, Quad)> = None;
-    for c in components(&both).iter().take(CANDIDATES) {
+    for c in components(edges).iter().take(CANDIDATES) {
         for quad in [c.quad(), c.bounds()] {
             if !chessboard(work, &quad) {
                 continue;
             }
-            let quad = refine(&both, quad);
-            let sampler = LineSampler::new(&both, &quad);
+            let quad = refine(edges, quad);
+            let sampler = LineSampler::new(edges, &quad);
             let borders_drawn = [3, 6].iter().all(|&k| {
                 [true, false]
                     .iter()
                     .all(|&h| sampler.fill(k, h) >= LINE_FILL)
             });
-            let score = line_score(&both, &quad);
+            let score = line_score(edges, &quad);
             if borders_drawn && chessboard(work, &quad) && best.is_none_or(|(s, _)| score > s) {
                 best = Some((score, quad));
             }
@@ -43,12 +60,71 @@ pub(super) fn locate_shaded(work: &GrayImage) -> Option<Quad> {
     best.map(|(_, quad)| quad)
 }
 
-/// Whether the boxes of `quad` alternate in fill like a chessboard. Judged cell by cell: each
+/// Whether the boxes of `quad` alternate in fill like a chessboard, judged box by box (a
+/// highlight that changes many cells a little) or cell by cell (one that changes a few boxes
+/// a lot).
+fn chessboard(work: &GrayImage, quad: &Quad) -> bool {
+    boxes_alternate(work, quad) || cells_alternate(work, quad)
+}
+
+/// Whether the nine boxes of `quad` alternate in fill, box by box: each box's median grey (digits are a
+/// minority of its pixels) sides with the boxes of its colour on a chessboard, all but one
+/// (a highlighted box), and the two sets differ by `MIN_FILL_CONTRAST` or more.
+fn boxes_alternate(work: &GrayImage, quad: &Quad) -> bool {
+    const N: usize = 12;
+    let h = crate::rectify::square_to_quad(&quad.corners, 1.0);
+    let (w, ht) = (work.width() as f64, work.height() as f64);
+    let mut medians = [0i32; 9];
+    for (b, median) in medians.iter_mut().enumerate() {
+        let (bx, by) = ((b % 3) as f64, (b / 3) as f64);
+        let mut values = Vec::with_capacity(N * N);
+        for i in 0..N {
+            for j in 0..N {
+                // Inset a sixth of the box: clear of its edges and the lines.
+                let u = (bx + 1.0 / 6.0 + (j as f64 + 0.5) / N as f64 * 2.0 / 3.0) / 3.0;
+                let v = (by + 1.0 / 6.0 + (i as f64 + 0.5) / N as f64 * 2.0 / 3.0) / 3.0;
+                let z = h[6] * u + h[7] * v + 1.0;
+                let x = (h[0] * u + h[1] * v + h[2]) / z;
+                let y = (h[3] * u + h[4] * v + h[5]) / z;
+                if x >= 0.0 && y >= 0.0 && x < w && y < ht {
+                    values.push(work.get_pixel(x as u32, y as u32)[0]);
+                }
+            }
+        }
+        if values.is_empty() {
+            return false;
+        }
+        values.sort_unstable();
+        *median = i32::from(values[values.len() / 2]);
+    }
+    let set = |odd: bool| -> i32 {
+        let mut v: Vec<i32> = (0..9)
+            .filter(|b| (b % 3 + b / 3) % 2 == usize::from(odd))
+            .map(|b| medians[b])
+            .collect();
+        v.sort_unstable();
+        v[v.len() / 2]
+    };
+    let (even, odd) = (set(false), set(true));
+    if (even - odd).abs() < MIN_FILL_CONTRAST {
+        return false;
+    }
+    let astray = (0..9)
+        .filter(|&b| {
+            let own = if (b % 3 + b / 3) % 2 == 1 { odd } else { even };
+            let other = if own == odd { even } else { odd };
+            (medians[b] - own).abs() >= (medians[b] - other).abs()
+        })
+        .count();
+    astray <= 1
+}
+
+/// Whether the boxes of `quad` alternate in fill, judged cell by cell: each
 /// cell's median grey (a digit is a minority of its pixels) must side with the cells of its
 /// box's colour for `MIN_CONSISTENT` of the 81 cells, so the highlights of a selected
 /// cell's row, column and box, and of the cells holding the same digit, do not undo it; the
 /// two sets' typical fills must differ by `MIN_FILL_CONTRAST` or more.
-fn chessboard(work: &GrayImage, quad: &Quad) -> bool {
+fn cells_alternate(work: &GrayImage, quad: &Quad) -> bool {
     const N: usize = 4;
     let h = crate::rectify::square_to_quad(&quad.corners, 1.0);
     let (w, ht) = (work.width() as f64, work.height() as f64);
