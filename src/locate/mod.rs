@@ -13,6 +13,7 @@ use rayon::prelude::*;
 
 mod components;
 mod edges;
+mod fit;
 mod grid;
 mod ink;
 mod shading;
@@ -123,7 +124,7 @@ pub fn locate(image: &RgbImage) -> Result<Located, NotFound> {
             .corners
             .map(|(x, y)| ((x + 0.5) * scale, (y + 0.5) * scale));
         return Ok(Located {
-            quad: Quad { corners },
+            quad: fit::fit_corners(image, &Quad { corners }),
             dark: background_is_dark(&work, &quad),
             ink: darker,
             scale,
