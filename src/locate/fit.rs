@@ -25,6 +25,9 @@ const INLIER: f32 = 1.5;
 const MIN_INLIERS: f32 = 0.4;
 /// The fewest lines each way the homography is fitted to.
 const MIN_LINES: usize = 4;
+/// The most the crossings may stray from the fitted homography, root mean square, as a
+/// fraction of a cell: more means the lines found are not one flat grid.
+const MAX_RESIDUAL: f32 = 0.05;
 /// The farthest a corner may move, as a fraction of a cell: further means a line was fitted
 /// to something else.
 const MAX_MOVE: f32 = 0.35;
@@ -62,6 +65,9 @@ pub(super) fn fit_corners(image: &RgbImage, quad: &Quad) -> Quad {
     let Some(fitted) = fit_homography(&lines) else {
         return *quad;
     };
+    if fitted.residual > MAX_RESIDUAL * cell {
+        return *quad;
+    }
     let fitted = fitted.to_image;
     // The corners where the pipeline expects them, at the outer edges of the outer lines
     // (the lines fitted are their middles): out by half their width, in square units.

@@ -9,7 +9,6 @@
 //! separate components and fail that test.
 
 use image::{GrayImage, RgbImage};
-use rayon::prelude::*;
 
 mod components;
 mod edges;
@@ -17,11 +16,13 @@ mod fit;
 mod grid;
 mod ink;
 mod shading;
+mod work;
 
 use components::components;
 use grid::{background_is_dark, grid_test};
 pub use ink::ink_map;
 use ink::local_ink_maps;
+use work::working_gray;
 
 /// The working image's longer side, in pixels, unless that takes blocks larger than
 /// `MAX_BLOCK`: enough to see the lines of a grid that fills a quarter of a phone screen,
@@ -74,6 +75,21 @@ pub struct Located {
     pub scale: f32,
 }
 
+/// The best of the largest shapes of the long-edge map that shows all of a sudoku's lines
+/// (not only its box borders: a keypad of 3x3 buttons draws those too).
+fn best_lined(edges: &GrayImage) -> Option<Quad> {
+    let mut best: Option<(f32, Quad)> = None;
+    for c in components(edges).iter().take(CANDIDATES) {
+        let quad = c.quad();
+        if let Ok(score) = grid_test(edges, &quad, false, true) {
+            if best.is_none_or(|(s, _)| score > s) {
+                best = Some((score, quad));
+            }
+        }
+    }
+    best.map(|(_, quad)| quad)
+}
+
 /// Why no grid was accepted.
 #[derive(Clone, Debug)]
 pub struct NotFound {
@@ -117,16 +133,20 @@ pub fn locate(image: &RgbImage) -> Result<Located, NotFound> {
             Err(_) => {}
         }
     }
-    // Last, and only then (it costs a third labelling and a corner search): boxes told apart
-    // by their fills alone.
-    if let Some(quad) = shading::locate_shaded(&work, &darker, &lighter) {
+    // Last, and only then (each costs another labelling): the long edges, which keep
+    // faint lines whole where an ink map breaks them and keep text apart from the grid; as
+    // lines, then as boxes told apart by their fills alone.
+    let edges = edges::long_edges(&work);
+    let found =
+        best_lined(&edges).or_else(|| shading::locate_shaded(&work, &edges, &darker, &lighter));
+    if let Some(quad) = found {
         let corners = quad
             .corners
             .map(|(x, y)| ((x + 0.5) * scale, (y + 0.5) * scale));
         return Ok(Located {
             quad: fit::fit_corners(image, &Quad { corners }),
             dark: background_is_dark(&work, &quad),
-            ink: darker,
+            ink: edges,
             scale,
         });
     }
@@ -150,7 +170,7 @@ fn best_candidate(work: &GrayImage, ink: &GrayImage, dark: bool) -> Result<Quad,
         if background_is_dark(work, &quad) != dark {
             continue;
         }
-        match grid_test(ink, &quad, explain) {
+        match grid_test(ink, &quad, explain, false) {
             // A grid on a card inside a frame passes as well as its frame: keep the candidate
             // whose lines sit best where a sudoku's lines should be.
             Ok(score) if best.is_none_or(|(s, _)| score > s) => best = Some((score, quad)),
@@ -160,71 +180,6 @@ fn best_candidate(work: &GrayImage, ink: &GrayImage, dark: bool) -> Result<Quad,
         }
     }
     best.map(|(_, quad)| quad).ok_or(best_reason)
-}
-
-/// Greyscale at working size: each working pixel averages a `k x k` block of the original
-/// (the right and bottom edges' leftover pixels are dropped). The `k` rows of a block are
-/// first summed byte by byte (a loop the compiler vectorises: this reads every byte of the
-/// picture, the largest cost of locating), then each block's channel sums are weighted once.
-fn working_gray(image: &RgbImage) -> (GrayImage, f32) {
-    let (w, h) = (image.width() as usize, image.height() as usize);
-    let k = w.max(h).div_ceil(WORK_SIZE as usize).clamp(1, MAX_BLOCK);
-    let (ww, wh) = (w / k, h / k);
-    let mut out = vec![0u8; ww.max(1) * wh.max(1)];
-    let raw = image.as_raw();
-    let used = ww * k * 3;
-    let block_rows = |oy: usize| (oy * k..(oy + 1) * k).map(move |y| &raw[y * w * 3..][..used]);
-    // Working rows are independent: split over the thread pool, one sum buffer per task.
-    // u16 sums (4 rows of 255 fit) take twice the bytes per instruction of u32 ones.
-    let rows = out.par_chunks_exact_mut(ww.max(1)).enumerate().take(wh);
-    rows.for_each_init(
-        || vec![0u16; used],
-        |sums, (oy, out_row)| match k {
-            1 => blocks_to_gray::<1>(column_sums::<1>(block_rows(oy), sums), out_row),
-            2 => blocks_to_gray::<2>(column_sums::<2>(block_rows(oy), sums), out_row),
-            3 => blocks_to_gray::<3>(column_sums::<3>(block_rows(oy), sums), out_row),
-            _ => {
-                blocks_to_gray::<MAX_BLOCK>(column_sums::<MAX_BLOCK>(block_rows(oy), sums), out_row)
-            }
-        },
-    );
-    let gray = GrayImage::from_raw(ww.max(1) as u32, wh.max(1) as u32, out)
-        .expect("buffer sized for the working image");
-    (gray, k as f32)
-}
-
-/// The byte-wise sums of `K` rows, in one pass.
-fn column_sums<'r, 's, const K: usize>(
-    rows: impl Iterator<Item = &'r [u8]>,
-    sums: &'s mut [u16],
-) -> &'s [u16] {
-    let mut rows = rows.map(|r| &r[..sums.len()]);
-    let rows: [&[u8]; K] = std::array::from_fn(|_| rows.next().expect("K rows"));
-    for (i, sum) in sums.iter_mut().enumerate() {
-        *sum = rows.iter().map(|r| u16::from(r[i])).sum();
-    }
-    sums
-}
-
-/// One working row from the column sums of its block rows: each `K`-pixel block's channel
-/// sums weighted to luma. `K` known at compile time lets the common sizes unroll.
-fn blocks_to_gray<const K: usize>(sums: &[u16], out: &mut [u8]) {
-    // floor(weighted / (1000 K^2)) as a multiply and shift: with the divisor's reciprocal
-    // rounded up at 40 bits, the error stays below 2^-19 (weighted < 2^22), far less than
-    // the 1 / (1000 K^2) gap from the next whole number, so the floor is exact.
-    const SHIFT: u32 = 40;
-    let divisor = (1000 * K * K) as u64;
-    let reciprocal = (1u64 << SHIFT).div_ceil(divisor);
-    for (o, block) in out.iter_mut().zip(sums.chunks_exact(K * 3)) {
-        let mut rgb = [0u32; 3];
-        for j in 0..K {
-            rgb[0] += u32::from(block[3 * j]);
-            rgb[1] += u32::from(block[3 * j + 1]);
-            rgb[2] += u32::from(block[3 * j + 2]);
-        }
-        let weighted = u64::from(rgb[0] * 299 + rgb[1] * 587 + rgb[2] * 114);
-        *o = ((weighted * reciprocal) >> SHIFT) as u8;
-    }
 }
 
 /// Rec. 601 luma of an RGB pixel, 0-255.

@@ -6,7 +6,6 @@
 use image::GrayImage;
 
 use super::components::components;
-use super::edges::long_edges;
 use super::grid::{LineSampler, LINE_FILL};
 use super::{Quad, CANDIDATES};
 
@@ -21,13 +20,14 @@ const MIN_CONSISTENT: usize = 54;
 /// no shape is.
 pub(super) fn locate_shaded(
     work: &GrayImage,
+    edges: &GrayImage,
     darker: &GrayImage,
     lighter: &GrayImage,
 ) -> Option<Quad> {
     // The long edges keep text apart from the grid and place the box borders to a pixel;
     // the ink of either polarity (whose halos join text to the grid) still joins the fills'
     // edges into one shape under highlights that break the long edges apart.
-    best_shaded(work, &long_edges(work)).or_else(|| {
+    best_shaded(work, edges).or_else(|| {
         let both = GrayImage::from_fn(work.width(), work.height(), |x, y| {
             image::Luma([darker.get_pixel(x, y)[0].max(lighter.get_pixel(x, y)[0])])
         });
