@@ -11,6 +11,8 @@ use super::{Quad, CANDIDATES};
 
 /// The least difference, in grey levels, between the fills of the two sets of boxes.
 const MIN_FILL_CONTRAST: i32 = 4;
+/// The least fill of any one inner box border of a shaded grid (see `best_shaded`).
+const MIN_BORDER_FILL: f32 = 0.25;
 /// How many of the 81 cells must side with their box's fill: all but a selected cell's row,
 /// column and box (21 cells) and a few more cells highlighted for holding its digit.
 const MIN_CONSISTENT: usize = 54;
@@ -41,17 +43,34 @@ fn best_shaded(work: &GrayImage, edges: &GrayImage) -> Option<Quad> {
     let mut best: Option<(f32, Quad)> = None;
     for c in components(edges).iter().take(CANDIDATES) {
         for quad in [c.quad(), c.bounds()] {
+                eprintln!(
+                    "cand {:?} chess {} {}",
+                    quad.corners,
+                    boxes_alternate(work, &quad),
+                    cells_alternate(work, &quad)
+                );
+            }
             if !chessboard(work, &quad) {
                 continue;
             }
             let quad = refine(edges, quad);
             let sampler = LineSampler::new(edges, &quad);
-            let borders_drawn = [3, 6].iter().all(|&k| {
-                [true, false]
-                    .iter()
-                    .all(|&h| sampler.fill(k, h) >= LINE_FILL)
-            });
+            // A highlighted row, column or box in one set's fill hides a third of a border or
+            // more; the chessboard already vouches for the boxes, so the borders need only be
+            // drawn on the whole, and each in part.
+            let fills =
+                [(3, true), (6, true), (3, false), (6, false)].map(|(k, h)| sampler.fill(k, h));
+            let borders_drawn = fills.iter().sum::<f32>() / 4.0 >= LINE_FILL
+                && fills.iter().all(|&f| f >= MIN_BORDER_FILL);
             let score = line_score(edges, &quad);
+                eprintln!(
+                    "  refined {:?} borders {} {:?} chess {}",
+                    quad.corners,
+                    borders_drawn,
+                    [(3, true), (6, true), (3, false), (6, false)].map(|(k, h)| sampler.fill(k, h)),
+                    chessboard(work, &quad)
+                );
+            }
             if borders_drawn && chessboard(work, &quad) && best.is_none_or(|(s, _)| score > s) {
                 best = Some((score, quad));
             }
@@ -106,6 +125,8 @@ fn boxes_alternate(work: &GrayImage, quad: &Quad) -> bool {
         v[v.len() / 2]
     };
     let (even, odd) = (set(false), set(true));
+        eprintln!("cells even {even} odd {odd} {:?}", medians);
+    }
     if (even - odd).abs() < MIN_FILL_CONTRAST {
         return false;
     }
@@ -161,6 +182,8 @@ fn cells_alternate(work: &GrayImage, quad: &Quad) -> bool {
         v[v.len() / 2]
     };
     let (even, odd) = (set(false), set(true));
+        eprintln!("cells even {even} odd {odd} {:?}", medians);
+    }
     if (even - odd).abs() < MIN_FILL_CONTRAST {
         return false;
     }
