@@ -137,8 +137,6 @@ pub fn locate(image: &RgbImage) -> Result<Located, NotFound> {
     // faint lines whole where an ink map breaks them and keep text apart from the grid; as
     // lines, then as boxes told apart by their fills alone.
     let edges = edges::long_edges(&work);
-        edges.save(format!("{d}/edges.png")).ok();
-    }
     let found =
         best_lined(&edges).or_else(|| shading::locate_shaded(&work, &edges, &darker, &lighter));
     if let Some(quad) = found {

@@ -43,13 +43,6 @@ fn best_shaded(work: &GrayImage, edges: &GrayImage) -> Option<Quad> {
     let mut best: Option<(f32, Quad)> = None;
     for c in components(edges).iter().take(CANDIDATES) {
         for quad in [c.quad(), c.bounds()] {
-                eprintln!(
-                    "cand {:?} chess {} {}",
-                    quad.corners,
-                    boxes_alternate(work, &quad),
-                    cells_alternate(work, &quad)
-                );
-            }
             if !chessboard(work, &quad) {
                 continue;
             }
@@ -63,14 +56,6 @@ fn best_shaded(work: &GrayImage, edges: &GrayImage) -> Option<Quad> {
             let borders_drawn = fills.iter().sum::<f32>() / 4.0 >= LINE_FILL
                 && fills.iter().all(|&f| f >= MIN_BORDER_FILL);
             let score = line_score(edges, &quad);
-                eprintln!(
-                    "  refined {:?} borders {} {:?} chess {}",
-                    quad.corners,
-                    borders_drawn,
-                    [(3, true), (6, true), (3, false), (6, false)].map(|(k, h)| sampler.fill(k, h)),
-                    chessboard(work, &quad)
-                );
-            }
             if borders_drawn && chessboard(work, &quad) && best.is_none_or(|(s, _)| score > s) {
                 best = Some((score, quad));
             }
@@ -125,8 +110,6 @@ fn boxes_alternate(work: &GrayImage, quad: &Quad) -> bool {
         v[v.len() / 2]
     };
     let (even, odd) = (set(false), set(true));
-        eprintln!("cells even {even} odd {odd} {:?}", medians);
-    }
     if (even - odd).abs() < MIN_FILL_CONTRAST {
         return false;
     }
@@ -182,8 +165,6 @@ fn cells_alternate(work: &GrayImage, quad: &Quad) -> bool {
         v[v.len() / 2]
     };
     let (even, odd) = (set(false), set(true));
-        eprintln!("cells even {even} odd {odd} {:?}", medians);
-    }
     if (even - odd).abs() < MIN_FILL_CONTRAST {
         return false;
     }
