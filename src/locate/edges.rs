@@ -27,9 +27,9 @@ pub(super) fn long_edges(gray: &GrayImage) -> GrayImage {
     let mut down = vec![false; w * h];
     for y in 1..h.saturating_sub(1) {
         noise.row(y, &mut limits);
-        for x in 1..w - 1 {
+        for (x, &limit) in limits.iter().enumerate().take(w.saturating_sub(1)).skip(1) {
             let i = y * w + x;
-            let limit = limits[x] as i32;
+            let limit = limit as i32;
             across[i] = (i32::from(g[i + w]) - i32::from(g[i - w])).abs() >= limit;
             down[i] = (i32::from(g[i + 1]) - i32::from(g[i - 1])).abs() >= limit;
         }

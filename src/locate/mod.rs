@@ -39,6 +39,11 @@ const INK_CONTRAST: i32 = 8;
 const NEIGHBOURHOOD: f32 = 1.0 / 80.0;
 /// Smallest grid side on the working image, in pixels (5 px a cell).
 const MIN_GRID_SIDE: u32 = 45;
+/// The least move, as a fraction of a cell, for which corners found from the ink's lines are
+/// replaced by those fitted to the lines on the full picture: less is the width of a border,
+/// where the cell reader is tuned to corners at its outer edge; more is a corner pulled
+/// onto text or a frame beside the grid.
+const MIN_CORRECTION: f32 = 0.1;
 /// How many of the largest components are tried as the grid.
 pub(super) const CANDIDATES: usize = 8;
 
@@ -122,7 +127,7 @@ pub fn locate(image: &RgbImage) -> Result<Located, NotFound> {
                     .corners
                     .map(|(x, y)| ((x + 0.5) * scale, (y + 0.5) * scale));
                 return Ok(Located {
-                    quad: Quad { corners },
+                    quad: fit::fit_corners(image, &Quad { corners }, MIN_CORRECTION),
                     dark: polarity,
                     ink: ink.clone(),
                     scale,
@@ -144,7 +149,7 @@ pub fn locate(image: &RgbImage) -> Result<Located, NotFound> {
             .corners
             .map(|(x, y)| ((x + 0.5) * scale, (y + 0.5) * scale));
         return Ok(Located {
-            quad: fit::fit_corners(image, &Quad { corners }),
+            quad: fit::fit_corners(image, &Quad { corners }, 0.0),
             dark: background_is_dark(&work, &quad),
             ink: edges,
             scale,
@@ -399,17 +404,40 @@ mod tests {
         assert_corners(&found, (680.0, 220.0), 540.0, 8.0);
     }
 
-    /// Boxes told apart by fill alone, no lines at all: found by the chessboard of fills. The
-    /// edges of fills are bands several working pixels wide, so the corners are only known
-    /// to a fifth of a cell.
+    /// Boxes told apart by fill alone, no lines at all: found by the chessboard of fills, and
+    /// the corners fitted to the fills' edges on the full picture to a pixel.
     #[test]
     fn finds_a_grid_of_shaded_boxes() {
         for (page, fill) in [([255u8; 3], [236u8; 3]), ([43u8; 3], [64u8; 3])] {
             let mut img = RgbImage::from_pixel(1080, 1600, image::Rgb(page));
             draw_grid(&mut img, (90, 350), 100, page, None, Some(fill));
             let found = locate(&img).expect("shaded grid");
-            assert_corners(&found, (90.0, 350.0), 900.0, 20.0);
+            assert_corners(&found, (90.0, 350.0), 900.0, 1.0);
         }
+    }
+
+    /// A faint grid beside paragraphs of text on a wide desktop capture: the 1 px lines are
+    /// a quarter as strong once 4x4 blocks are averaged, and an ink map's halos join the
+    /// text to the grid; the long edges keep the grid whole and apart.
+    #[test]
+    fn finds_a_faint_grid_beside_text_on_a_wide_capture() {
+        use imageproc::drawing::draw_filled_rect_mut;
+        use imageproc::rect::Rect;
+        let mut img = RgbImage::from_pixel(2560, 1440, image::Rgb([255; 3]));
+        // "Text": rows of short dark words just above and below the grid.
+        for (row, y) in [(0, 150), (1, 185), (2, 1220), (3, 1255)] {
+            for word in 0..30 {
+                let x = 700 + word * 40 + (row * 7) % 13;
+                draw_filled_rect_mut(
+                    &mut img,
+                    Rect::at(x, y).of_size(30, 18),
+                    image::Rgb([40; 3]),
+                );
+            }
+        }
+        draw_grid(&mut img, (820, 260), 100, [255; 3], Some([225; 3]), None);
+        let found = locate(&img).expect("faint grid");
+        assert_corners(&found, (820.0, 260.0), 900.0, 2.0);
     }
 
     /// A light card on a dark page is not a grid in either polarity: solid in one, a plain
