@@ -34,12 +34,28 @@ pub(super) fn long_edges(gray: &GrayImage) -> GrayImage {
             down[i] = (i32::from(g[i + 1]) - i32::from(g[i - 1])).abs() >= limit;
         }
     }
+    // A tilted edge steps to the next row (or column) every so often: runs are measured
+    // with each edge widened by a pixel across, so the steps do not cut them short, and
+    // only the edge pixels themselves are kept (the steps join them diagonally).
+    let widen = |edge: &[bool], step: usize| -> Vec<bool> {
+        (0..w * h)
+            .map(|i| {
+                edge[i] || (i >= step && edge[i - step]) || (i + step < w * h && edge[i + step])
+            })
+            .collect()
+    };
+    let (wide_across, wide_down) = (widen(&across, w), widen(&down, 1));
     let mut out = vec![0u8; w * h];
     for y in 0..h {
-        keep_runs((0..w).map(|x| y * w + x), &across, &mut out, min_run);
+        keep_runs((0..w).map(|x| y * w + x), &wide_across, &mut out, min_run);
     }
     for x in 0..w {
-        keep_runs((0..h).map(|y| y * w + x), &down, &mut out, min_run);
+        keep_runs((0..h).map(|y| y * w + x), &wide_down, &mut out, min_run);
+    }
+    for (o, (&a, &d)) in out.iter_mut().zip(across.iter().zip(&down)) {
+        if !a && !d {
+            *o = 0;
+        }
     }
     GrayImage::from_raw(w as u32, h as u32, out).expect("buffer sized for the image")
 }
