@@ -7,6 +7,12 @@
 //! accepted only when, straightened, it shows the lines of a sudoku: ten evenly spaced lines
 //! each way (or at least the four box borders each way). Keypads, text and status bars are
 //! separate components and fail that test.
+//!
+//! When neither polarity's ink shows a grid, the long edges (steps in grey along stretches
+//! longer than text is tall: both sides of every line however faint, and the edges of box
+//! fills) are tried, as ten lines each way, then as boxes that alternate in fill like a
+//! chessboard. Corners found that way, or found from ink that misplaces one by a tenth of a
+//! cell, are fitted again to the grid's lines on the full picture (`fit`).
 
 use image::{GrayImage, RgbImage};
 
