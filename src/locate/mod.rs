@@ -46,10 +46,11 @@ const NEIGHBOURHOOD: f32 = 1.0 / 80.0;
 /// Smallest grid side on the working image, in pixels (5 px a cell).
 const MIN_GRID_SIDE: u32 = 45;
 /// The least move, as a fraction of a cell, for which corners found from the ink's lines are
-/// replaced by those fitted to the lines on the full picture: less is the width of a border,
-/// where the cell reader is tuned to corners at its outer edge; more is a corner pulled
-/// onto text or a frame beside the grid.
-const MIN_CORRECTION: f32 = 0.1;
+/// replaced by those fitted to the lines on the full picture: more is a corner pulled onto
+/// text or a frame beside the grid; less is mostly the width of a border and the bend of a
+/// photographed page, where the cell reader does as well or better with the corners at the
+/// outer extremes of the lines (photos of paper read worse from 0.05 on).
+const MIN_CORRECTION: f32 = 0.2;
 /// How many of the largest components are tried as the grid.
 pub(super) const CANDIDATES: usize = 8;
 
