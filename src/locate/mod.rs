@@ -20,6 +20,7 @@ mod components;
 mod edges;
 mod fit;
 mod grid;
+mod homography;
 mod ink;
 mod shading;
 mod work;
