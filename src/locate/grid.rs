@@ -9,8 +9,14 @@ use super::Quad;
 /// half-way between them; the score is the summed fill of the 20 lines less that of the 18
 /// lines half-way between. Without `explain` (the rejection's message is not
 /// wanted), a candidate is dropped as soon as it lacks 3 of the 4 box borders either way,
-/// which neither test below can then pass.
-pub(super) fn grid_test(ink: &GrayImage, quad: &Quad, explain: bool) -> Result<f32, String> {
+/// which neither test below can then pass. With `all_lines`, only the ten lines each way
+/// pass, not the box borders alone.
+pub(super) fn grid_test(
+    ink: &GrayImage,
+    quad: &Quad,
+    explain: bool,
+    all_lines: bool,
+) -> Result<f32, String> {
     let unit = [(0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)];
     Projection::from_control_points(unit, quad.corners)
         .ok_or_else(|| "the shape's corners do not form a quadrilateral".to_string())?;
@@ -35,7 +41,7 @@ pub(super) fn grid_test(ink: &GrayImage, quad: &Quad, explain: bool) -> Result<f
     let strong = |s: &[f32]| s.iter().filter(|&&v| v >= LINE_FILL).count();
     let borders = |s: &[f32]| BORDERS.iter().all(|&i| s[i] >= LINE_FILL);
     let full = strong(&rows) >= 8 && strong(&cols) >= 8;
-    if full || (borders(&rows) && borders(&cols)) {
+    if full || (!all_lines && borders(&rows) && borders(&cols)) {
         // Half-way between the lines a grid is mostly background (a digit's strokes cross
         // there); a solid shape, such as a card in the polarity that makes it ink, is ink
         // everywhere and shows "lines" wherever it is sampled.

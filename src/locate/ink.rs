@@ -39,13 +39,13 @@ const TILE: usize = 16;
 /// horizontal neighbours (noise of deviation s steps by about s at the median, while lines
 /// and text, a minority of the pairs, do not move it), then the largest of each tile and its
 /// eight neighbours, so a quiet tile beside a noisy one does not cut the noise's edge into ink.
-struct NoiseTiles {
+pub(super) struct NoiseTiles {
     columns: usize,
     contrast: Vec<f32>,
 }
 
 impl NoiseTiles {
-    fn new(gray: &GrayImage) -> NoiseTiles {
+    pub(super) fn new(gray: &GrayImage) -> NoiseTiles {
         let (w, h) = (gray.width() as usize, gray.height() as usize);
         let (columns, rows) = (w.div_ceil(TILE).max(1), h.div_ceil(TILE).max(1));
         // Steps of 0, 1 and 2 levels per tile: a median above 2 already needs the cap.
@@ -92,7 +92,7 @@ impl NoiseTiles {
     }
 
     /// The contrast each pixel of row `y` needs.
-    fn row(&self, y: usize, out: &mut [f32]) {
+    pub(super) fn row(&self, y: usize, out: &mut [f32]) {
         let tiles = &self.contrast[(y / TILE) * self.columns..][..self.columns];
         for (chunk, &c) in out.chunks_mut(TILE).zip(tiles) {
             chunk.fill(c);

@@ -7,19 +7,29 @@
 //! accepted only when, straightened, it shows the lines of a sudoku: ten evenly spaced lines
 //! each way (or at least the four box borders each way). Keypads, text and status bars are
 //! separate components and fail that test.
+//!
+//! When neither polarity's ink shows a grid, the long edges (steps in grey along stretches
+//! longer than text is tall: both sides of every line however faint, and the edges of box
+//! fills) are tried, as ten lines each way, then as boxes that alternate in fill like a
+//! chessboard. Corners found that way, or found from ink that misplaces one by a tenth of a
+//! cell, are fitted again to the grid's lines on the full picture (`fit`).
 
 use image::{GrayImage, RgbImage};
-use rayon::prelude::*;
 
 mod components;
+mod edges;
+mod fit;
 mod grid;
+mod homography;
 mod ink;
 mod shading;
+mod work;
 
 use components::components;
 use grid::{background_is_dark, grid_test};
 pub use ink::ink_map;
 use ink::local_ink_maps;
+use work::working_gray;
 
 /// The working image's longer side, in pixels, unless that takes blocks larger than
 /// `MAX_BLOCK`: enough to see the lines of a grid that fills a quarter of a phone screen,
@@ -36,6 +46,12 @@ const INK_CONTRAST: i32 = 8;
 const NEIGHBOURHOOD: f32 = 1.0 / 80.0;
 /// Smallest grid side on the working image, in pixels (5 px a cell).
 const MIN_GRID_SIDE: u32 = 45;
+/// The least move, as a fraction of a cell, for which corners found from the ink's lines are
+/// replaced by those fitted to the lines on the full picture: more is a corner pulled onto
+/// text or a frame beside the grid; less is mostly the width of a border and the bend of a
+/// photographed page, where the cell reader does as well or better with the corners at the
+/// outer extremes of the lines (photos of paper read worse from 0.05 on).
+const MIN_CORRECTION: f32 = 0.2;
 /// How many of the largest components are tried as the grid.
 pub(super) const CANDIDATES: usize = 8;
 
@@ -72,6 +88,21 @@ pub struct Located {
     pub scale: f32,
 }
 
+/// The best of the largest shapes of the long-edge map that shows all of a sudoku's lines
+/// (not only its box borders: a keypad of 3x3 buttons draws those too).
+fn best_lined(edges: &GrayImage) -> Option<Quad> {
+    let mut best: Option<(f32, Quad)> = None;
+    for c in components(edges).iter().take(CANDIDATES) {
+        let quad = c.quad();
+        if let Ok(score) = grid_test(edges, &quad, false, true) {
+            if best.is_none_or(|(s, _)| score > s) {
+                best = Some((score, quad));
+            }
+        }
+    }
+    best.map(|(_, quad)| quad)
+}
+
 /// Why no grid was accepted.
 #[derive(Clone, Debug)]
 pub struct NotFound {
@@ -104,7 +135,7 @@ pub fn locate(image: &RgbImage) -> Result<Located, NotFound> {
                     .corners
                     .map(|(x, y)| ((x + 0.5) * scale, (y + 0.5) * scale));
                 return Ok(Located {
-                    quad: Quad { corners },
+                    quad: fit::fit_corners(image, &Quad { corners }, MIN_CORRECTION),
                     dark: polarity,
                     ink: ink.clone(),
                     scale,
@@ -115,16 +146,20 @@ pub fn locate(image: &RgbImage) -> Result<Located, NotFound> {
             Err(_) => {}
         }
     }
-    // Last, and only then (it costs a third labelling and a corner search): boxes told apart
-    // by their fills alone.
-    if let Some(quad) = shading::locate_shaded(&work, &darker, &lighter) {
+    // Last, and only then (each costs another labelling): the long edges, which keep
+    // faint lines whole where an ink map breaks them and keep text apart from the grid; as
+    // lines, then as boxes told apart by their fills alone.
+    let edges = edges::long_edges(&work);
+    let found =
+        best_lined(&edges).or_else(|| shading::locate_shaded(&work, &edges, &darker, &lighter));
+    if let Some(quad) = found {
         let corners = quad
             .corners
             .map(|(x, y)| ((x + 0.5) * scale, (y + 0.5) * scale));
         return Ok(Located {
-            quad: Quad { corners },
+            quad: fit::fit_corners(image, &Quad { corners }, 0.0),
             dark: background_is_dark(&work, &quad),
-            ink: darker,
+            ink: edges,
             scale,
         });
     }
@@ -148,7 +183,7 @@ fn best_candidate(work: &GrayImage, ink: &GrayImage, dark: bool) -> Result<Quad,
         if background_is_dark(work, &quad) != dark {
             continue;
         }
-        match grid_test(ink, &quad, explain) {
+        match grid_test(ink, &quad, explain, false) {
             // A grid on a card inside a frame passes as well as its frame: keep the candidate
             // whose lines sit best where a sudoku's lines should be.
             Ok(score) if best.is_none_or(|(s, _)| score > s) => best = Some((score, quad)),
@@ -158,71 +193,6 @@ fn best_candidate(work: &GrayImage, ink: &GrayImage, dark: bool) -> Result<Quad,
         }
     }
     best.map(|(_, quad)| quad).ok_or(best_reason)
-}
-
-/// Greyscale at working size: each working pixel averages a `k x k` block of the original
-/// (the right and bottom edges' leftover pixels are dropped). The `k` rows of a block are
-/// first summed byte by byte (a loop the compiler vectorises: this reads every byte of the
-/// picture, the largest cost of locating), then each block's channel sums are weighted once.
-fn working_gray(image: &RgbImage) -> (GrayImage, f32) {
-    let (w, h) = (image.width() as usize, image.height() as usize);
-    let k = w.max(h).div_ceil(WORK_SIZE as usize).clamp(1, MAX_BLOCK);
-    let (ww, wh) = (w / k, h / k);
-    let mut out = vec![0u8; ww.max(1) * wh.max(1)];
-    let raw = image.as_raw();
-    let used = ww * k * 3;
-    let block_rows = |oy: usize| (oy * k..(oy + 1) * k).map(move |y| &raw[y * w * 3..][..used]);
-    // Working rows are independent: split over the thread pool, one sum buffer per task.
-    // u16 sums (4 rows of 255 fit) take twice the bytes per instruction of u32 ones.
-    let rows = out.par_chunks_exact_mut(ww.max(1)).enumerate().take(wh);
-    rows.for_each_init(
-        || vec![0u16; used],
-        |sums, (oy, out_row)| match k {
-            1 => blocks_to_gray::<1>(column_sums::<1>(block_rows(oy), sums), out_row),
-            2 => blocks_to_gray::<2>(column_sums::<2>(block_rows(oy), sums), out_row),
-            3 => blocks_to_gray::<3>(column_sums::<3>(block_rows(oy), sums), out_row),
-            _ => {
-                blocks_to_gray::<MAX_BLOCK>(column_sums::<MAX_BLOCK>(block_rows(oy), sums), out_row)
-            }
-        },
-    );
-    let gray = GrayImage::from_raw(ww.max(1) as u32, wh.max(1) as u32, out)
-        .expect("buffer sized for the working image");
-    (gray, k as f32)
-}
-
-/// The byte-wise sums of `K` rows, in one pass.
-fn column_sums<'r, 's, const K: usize>(
-    rows: impl Iterator<Item = &'r [u8]>,
-    sums: &'s mut [u16],
-) -> &'s [u16] {
-    let mut rows = rows.map(|r| &r[..sums.len()]);
-    let rows: [&[u8]; K] = std::array::from_fn(|_| rows.next().expect("K rows"));
-    for (i, sum) in sums.iter_mut().enumerate() {
-        *sum = rows.iter().map(|r| u16::from(r[i])).sum();
-    }
-    sums
-}
-
-/// One working row from the column sums of its block rows: each `K`-pixel block's channel
-/// sums weighted to luma. `K` known at compile time lets the common sizes unroll.
-fn blocks_to_gray<const K: usize>(sums: &[u16], out: &mut [u8]) {
-    // floor(weighted / (1000 K^2)) as a multiply and shift: with the divisor's reciprocal
-    // rounded up at 40 bits, the error stays below 2^-19 (weighted < 2^22), far less than
-    // the 1 / (1000 K^2) gap from the next whole number, so the floor is exact.
-    const SHIFT: u32 = 40;
-    let divisor = (1000 * K * K) as u64;
-    let reciprocal = (1u64 << SHIFT).div_ceil(divisor);
-    for (o, block) in out.iter_mut().zip(sums.chunks_exact(K * 3)) {
-        let mut rgb = [0u32; 3];
-        for j in 0..K {
-            rgb[0] += u32::from(block[3 * j]);
-            rgb[1] += u32::from(block[3 * j + 1]);
-            rgb[2] += u32::from(block[3 * j + 2]);
-        }
-        let weighted = u64::from(rgb[0] * 299 + rgb[1] * 587 + rgb[2] * 114);
-        *o = ((weighted * reciprocal) >> SHIFT) as u8;
-    }
 }
 
 /// Rec. 601 luma of an RGB pixel, 0-255.
@@ -442,17 +412,40 @@ mod tests {
         assert_corners(&found, (680.0, 220.0), 540.0, 8.0);
     }
 
-    /// Boxes told apart by fill alone, no lines at all: found by the chessboard of fills. The
-    /// edges of fills are bands several working pixels wide, so the corners are only known
-    /// to a fifth of a cell.
+    /// Boxes told apart by fill alone, no lines at all: found by the chessboard of fills, and
+    /// the corners fitted to the fills' edges on the full picture to a pixel.
     #[test]
     fn finds_a_grid_of_shaded_boxes() {
         for (page, fill) in [([255u8; 3], [236u8; 3]), ([43u8; 3], [64u8; 3])] {
             let mut img = RgbImage::from_pixel(1080, 1600, image::Rgb(page));
             draw_grid(&mut img, (90, 350), 100, page, None, Some(fill));
             let found = locate(&img).expect("shaded grid");
-            assert_corners(&found, (90.0, 350.0), 900.0, 20.0);
+            assert_corners(&found, (90.0, 350.0), 900.0, 1.0);
         }
+    }
+
+    /// A faint grid beside paragraphs of text on a wide desktop capture: the 1 px lines are
+    /// a quarter as strong once 4x4 blocks are averaged, and an ink map's halos join the
+    /// text to the grid; the long edges keep the grid whole and apart.
+    #[test]
+    fn finds_a_faint_grid_beside_text_on_a_wide_capture() {
+        use imageproc::drawing::draw_filled_rect_mut;
+        use imageproc::rect::Rect;
+        let mut img = RgbImage::from_pixel(2560, 1440, image::Rgb([255; 3]));
+        // "Text": rows of short dark words just above and below the grid.
+        for (row, y) in [(0, 150), (1, 185), (2, 1220), (3, 1255)] {
+            for word in 0..30 {
+                let x = 700 + word * 40 + (row * 7) % 13;
+                draw_filled_rect_mut(
+                    &mut img,
+                    Rect::at(x, y).of_size(30, 18),
+                    image::Rgb([40; 3]),
+                );
+            }
+        }
+        draw_grid(&mut img, (820, 260), 100, [255; 3], Some([225; 3]), None);
+        let found = locate(&img).expect("faint grid");
+        assert_corners(&found, (820.0, 260.0), 900.0, 2.0);
     }
 
     /// A light card on a dark page is not a grid in either polarity: solid in one, a plain

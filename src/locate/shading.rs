@@ -11,32 +11,51 @@ use super::{Quad, CANDIDATES};
 
 /// The least difference, in grey levels, between the fills of the two sets of boxes.
 const MIN_FILL_CONTRAST: i32 = 4;
+/// The least fill of any one inner box border of a shaded grid (see `best_shaded`).
+const MIN_BORDER_FILL: f32 = 0.25;
+/// How many of the 81 cells must side with their box's fill: all but a selected cell's row,
+/// column and box (21 cells) and a few more cells highlighted for holding its digit.
+const MIN_CONSISTENT: usize = 54;
 
 /// The grid among the largest shapes of the two ink maps together whose boxes alternate in
 /// fill like a chessboard and whose box borders are drawn by the fills' edges; `None` when
 /// no shape is.
 pub(super) fn locate_shaded(
     work: &GrayImage,
+    edges: &GrayImage,
     darker: &GrayImage,
     lighter: &GrayImage,
 ) -> Option<Quad> {
-    let both = GrayImage::from_fn(work.width(), work.height(), |x, y| {
-        image::Luma([darker.get_pixel(x, y)[0].max(lighter.get_pixel(x, y)[0])])
-    });
+    // The long edges keep text apart from the grid and place the box borders to a pixel;
+    // the ink of either polarity (whose halos join text to the grid) still joins the fills'
+    // edges into one shape under highlights that break the long edges apart.
+    best_shaded(work, edges).or_else(|| {
+        let both = GrayImage::from_fn(work.width(), work.height(), |x, y| {
+            image::Luma([darker.get_pixel(x, y)[0].max(lighter.get_pixel(x, y)[0])])
+        });
+        best_shaded(work, &both)
+    })
+}
+
+/// The best-placed candidate among the largest shapes of `edges` that shows a chessboard of
+/// box fills and the box borders.
+fn best_shaded(work: &GrayImage, edges: &GrayImage) -> Option<Quad> {
     let mut best: Option<(f32, Quad)> = None;
-    for c in components(&both).iter().take(CANDIDATES) {
+    for c in components(edges).iter().take(CANDIDATES) {
         for quad in [c.quad(), c.bounds()] {
             if !chessboard(work, &quad) {
                 continue;
             }
-            let quad = refine(&both, quad);
-            let sampler = LineSampler::new(&both, &quad);
-            let borders_drawn = [3, 6].iter().all(|&k| {
-                [true, false]
-                    .iter()
-                    .all(|&h| sampler.fill(k, h) >= LINE_FILL)
-            });
-            let score = line_score(&both, &quad);
+            let quad = refine(edges, quad);
+            let sampler = LineSampler::new(edges, &quad);
+            // A highlighted row, column or box in one set's fill hides a third of a border or
+            // more; the chessboard already vouches for the boxes, so the borders need only be
+            // drawn on the whole, and each in part.
+            let fills =
+                [(3, true), (6, true), (3, false), (6, false)].map(|(k, h)| sampler.fill(k, h));
+            let borders_drawn = fills.iter().sum::<f32>() / 4.0 >= LINE_FILL
+                && fills.iter().all(|&f| f >= MIN_BORDER_FILL);
+            let score = line_score(edges, &quad);
             if borders_drawn && chessboard(work, &quad) && best.is_none_or(|(s, _)| score > s) {
                 best = Some((score, quad));
             }
@@ -45,10 +64,17 @@ pub(super) fn locate_shaded(
     best.map(|(_, quad)| quad)
 }
 
-/// Whether the nine boxes of `quad` alternate in fill: each box's median grey (digits are a
+/// Whether the boxes of `quad` alternate in fill like a chessboard, judged box by box (a
+/// highlight that changes many cells a little) or cell by cell (one that changes a few boxes
+/// a lot).
+fn chessboard(work: &GrayImage, quad: &Quad) -> bool {
+    boxes_alternate(work, quad) || cells_alternate(work, quad)
+}
+
+/// Whether the nine boxes of `quad` alternate in fill, box by box: each box's median grey (digits are a
 /// minority of its pixels) sides with the boxes of its colour on a chessboard, all but one
 /// (a highlighted box), and the two sets differ by `MIN_FILL_CONTRAST` or more.
-fn chessboard(work: &GrayImage, quad: &Quad) -> bool {
+fn boxes_alternate(work: &GrayImage, quad: &Quad) -> bool {
     const N: usize = 12;
     let h = crate::rectify::square_to_quad(&quad.corners, 1.0);
     let (w, ht) = (work.width() as f64, work.height() as f64);
@@ -95,6 +121,60 @@ fn chessboard(work: &GrayImage, quad: &Quad) -> bool {
         })
         .count();
     astray <= 1
+}
+
+/// Whether the boxes of `quad` alternate in fill, judged cell by cell: each
+/// cell's median grey (a digit is a minority of its pixels) must side with the cells of its
+/// box's colour for `MIN_CONSISTENT` of the 81 cells, so the highlights of a selected
+/// cell's row, column and box, and of the cells holding the same digit, do not undo it; the
+/// two sets' typical fills must differ by `MIN_FILL_CONTRAST` or more.
+fn cells_alternate(work: &GrayImage, quad: &Quad) -> bool {
+    const N: usize = 4;
+    let h = crate::rectify::square_to_quad(&quad.corners, 1.0);
+    let (w, ht) = (work.width() as f64, work.height() as f64);
+    let mut medians = [0i32; 81];
+    for (c, median) in medians.iter_mut().enumerate() {
+        let (cx, cy) = ((c % 9) as f64, (c / 9) as f64);
+        let mut values = Vec::with_capacity(N * N);
+        for i in 0..N {
+            for j in 0..N {
+                // Inset a fifth of the cell: clear of its edges and the lines.
+                let u = (cx + 0.2 + (j as f64 + 0.5) / N as f64 * 0.6) / 9.0;
+                let v = (cy + 0.2 + (i as f64 + 0.5) / N as f64 * 0.6) / 9.0;
+                let z = h[6] * u + h[7] * v + 1.0;
+                let x = (h[0] * u + h[1] * v + h[2]) / z;
+                let y = (h[3] * u + h[4] * v + h[5]) / z;
+                if x >= 0.0 && y >= 0.0 && x < w && y < ht {
+                    values.push(work.get_pixel(x as u32, y as u32)[0]);
+                }
+            }
+        }
+        if values.is_empty() {
+            return false;
+        }
+        values.sort_unstable();
+        *median = i32::from(values[values.len() / 2]);
+    }
+    let odd_box = |c: usize| (c % 9 / 3 + c / 27) % 2 == 1;
+    let set = |odd: bool| -> i32 {
+        let mut v: Vec<i32> = (0..81)
+            .filter(|&c| odd_box(c) == odd)
+            .map(|c| medians[c])
+            .collect();
+        v.sort_unstable();
+        v[v.len() / 2]
+    };
+    let (even, odd) = (set(false), set(true));
+    if (even - odd).abs() < MIN_FILL_CONTRAST {
+        return false;
+    }
+    let consistent = (0..81)
+        .filter(|&c| {
+            let (own, other) = if odd_box(c) { (odd, even) } else { (even, odd) };
+            (medians[c] - own).abs() < (medians[c] - other).abs()
+        })
+        .count();
+    consistent >= MIN_CONSISTENT
 }
 
 /// How much ink lies exactly on the 20 lines of `quad`.
