@@ -64,6 +64,34 @@ fn best_shaded(work: &GrayImage, edges: &GrayImage) -> Option<Quad> {
     best.map(|(_, quad)| quad)
 }
 
+/// The median grey of `n` x `n` points spread evenly over the square of side `size` at
+/// `origin` (in the unit square the homography `h` maps onto the picture); `None` when none
+/// falls inside the picture.
+fn inset_median(
+    work: &GrayImage,
+    h: &[f64; 8],
+    origin: (f64, f64),
+    size: f64,
+    n: usize,
+) -> Option<i32> {
+    let (w, ht) = (work.width() as f64, work.height() as f64);
+    let mut values = Vec::with_capacity(n * n);
+    for i in 0..n {
+        for j in 0..n {
+            let u = origin.0 + (j as f64 + 0.5) / n as f64 * size;
+            let v = origin.1 + (i as f64 + 0.5) / n as f64 * size;
+            let z = h[6] * u + h[7] * v + 1.0;
+            let x = (h[0] * u + h[1] * v + h[2]) / z;
+            let y = (h[3] * u + h[4] * v + h[5]) / z;
+            if x >= 0.0 && y >= 0.0 && x < w && y < ht {
+                values.push(work.get_pixel(x as u32, y as u32)[0]);
+            }
+        }
+    }
+    values.sort_unstable();
+    values.get(values.len() / 2).map(|&v| i32::from(v))
+}
+
 /// Whether the boxes of `quad` alternate in fill like a chessboard, judged box by box (a
 /// highlight that changes many cells a little) or cell by cell (one that changes a few boxes
 /// a lot).
@@ -75,31 +103,16 @@ fn chessboard(work: &GrayImage, quad: &Quad) -> bool {
 /// minority of its pixels) sides with the boxes of its colour on a chessboard, all but one
 /// (a highlighted box), and the two sets differ by `MIN_FILL_CONTRAST` or more.
 fn boxes_alternate(work: &GrayImage, quad: &Quad) -> bool {
-    const N: usize = 12;
     let h = crate::rectify::square_to_quad(&quad.corners, 1.0);
-    let (w, ht) = (work.width() as f64, work.height() as f64);
     let mut medians = [0i32; 9];
     for (b, median) in medians.iter_mut().enumerate() {
         let (bx, by) = ((b % 3) as f64, (b / 3) as f64);
-        let mut values = Vec::with_capacity(N * N);
-        for i in 0..N {
-            for j in 0..N {
-                // Inset a sixth of the box: clear of its edges and the lines.
-                let u = (bx + 1.0 / 6.0 + (j as f64 + 0.5) / N as f64 * 2.0 / 3.0) / 3.0;
-                let v = (by + 1.0 / 6.0 + (i as f64 + 0.5) / N as f64 * 2.0 / 3.0) / 3.0;
-                let z = h[6] * u + h[7] * v + 1.0;
-                let x = (h[0] * u + h[1] * v + h[2]) / z;
-                let y = (h[3] * u + h[4] * v + h[5]) / z;
-                if x >= 0.0 && y >= 0.0 && x < w && y < ht {
-                    values.push(work.get_pixel(x as u32, y as u32)[0]);
-                }
-            }
-        }
-        if values.is_empty() {
+        // Inset a sixth of the box: clear of its edges and the lines.
+        let origin = ((bx + 1.0 / 6.0) / 3.0, (by + 1.0 / 6.0) / 3.0);
+        let Some(m) = inset_median(work, &h, origin, 2.0 / 9.0, 12) else {
             return false;
-        }
-        values.sort_unstable();
-        *median = i32::from(values[values.len() / 2]);
+        };
+        *median = m;
     }
     let set = |odd: bool| -> i32 {
         let mut v: Vec<i32> = (0..9)
@@ -129,31 +142,16 @@ fn boxes_alternate(work: &GrayImage, quad: &Quad) -> bool {
 /// cell's row, column and box, and of the cells holding the same digit, do not undo it; the
 /// two sets' typical fills must differ by `MIN_FILL_CONTRAST` or more.
 fn cells_alternate(work: &GrayImage, quad: &Quad) -> bool {
-    const N: usize = 4;
     let h = crate::rectify::square_to_quad(&quad.corners, 1.0);
-    let (w, ht) = (work.width() as f64, work.height() as f64);
     let mut medians = [0i32; 81];
     for (c, median) in medians.iter_mut().enumerate() {
         let (cx, cy) = ((c % 9) as f64, (c / 9) as f64);
-        let mut values = Vec::with_capacity(N * N);
-        for i in 0..N {
-            for j in 0..N {
-                // Inset a fifth of the cell: clear of its edges and the lines.
-                let u = (cx + 0.2 + (j as f64 + 0.5) / N as f64 * 0.6) / 9.0;
-                let v = (cy + 0.2 + (i as f64 + 0.5) / N as f64 * 0.6) / 9.0;
-                let z = h[6] * u + h[7] * v + 1.0;
-                let x = (h[0] * u + h[1] * v + h[2]) / z;
-                let y = (h[3] * u + h[4] * v + h[5]) / z;
-                if x >= 0.0 && y >= 0.0 && x < w && y < ht {
-                    values.push(work.get_pixel(x as u32, y as u32)[0]);
-                }
-            }
-        }
-        if values.is_empty() {
+        // Inset a fifth of the cell: clear of its edges and the lines.
+        let origin = ((cx + 0.2) / 9.0, (cy + 0.2) / 9.0);
+        let Some(m) = inset_median(work, &h, origin, 0.6 / 9.0, 4) else {
             return false;
-        }
-        values.sort_unstable();
-        *median = i32::from(values[values.len() / 2]);
+        };
+        *median = m;
     }
     let odd_box = |c: usize| (c % 9 / 3 + c / 27) % 2 == 1;
     let set = |odd: bool| -> i32 {
