@@ -114,26 +114,8 @@ fn boxes_alternate(work: &GrayImage, quad: &Quad) -> bool {
         };
         *median = m;
     }
-    let set = |odd: bool| -> i32 {
-        let mut v: Vec<i32> = (0..9)
-            .filter(|b| (b % 3 + b / 3) % 2 == usize::from(odd))
-            .map(|b| medians[b])
-            .collect();
-        v.sort_unstable();
-        v[v.len() / 2]
-    };
-    let (even, odd) = (set(false), set(true));
-    if (even - odd).abs() < MIN_FILL_CONTRAST {
-        return false;
-    }
-    let astray = (0..9)
-        .filter(|&b| {
-            let own = if (b % 3 + b / 3) % 2 == 1 { odd } else { even };
-            let other = if own == odd { even } else { odd };
-            (medians[b] - own).abs() >= (medians[b] - other).abs()
-        })
-        .count();
-    astray <= 1
+    // All but one box (a highlighted one) side with their colour.
+    consistent_with_chessboard(&medians, |b| (b % 3 + b / 3) % 2 == 1).is_some_and(|n| n >= 8)
 }
 
 /// Whether the boxes of `quad` alternate in fill, judged cell by cell: each
@@ -154,25 +136,36 @@ fn cells_alternate(work: &GrayImage, quad: &Quad) -> bool {
         *median = m;
     }
     let odd_box = |c: usize| (c % 9 / 3 + c / 27) % 2 == 1;
-    let set = |odd: bool| -> i32 {
-        let mut v: Vec<i32> = (0..81)
-            .filter(|&c| odd_box(c) == odd)
-            .map(|c| medians[c])
+    consistent_with_chessboard(&medians, odd_box).is_some_and(|n| n >= MIN_CONSISTENT)
+}
+
+/// How many of the `medians` (boxes or cells) side with their own colour of a chessboard
+/// (`odd` tells which colour each is): nearer the typical fill of their own set than the
+/// other's. `None` when the two sets' typical fills differ by less than `MIN_FILL_CONTRAST`.
+fn consistent_with_chessboard(medians: &[i32], odd: impl Fn(usize) -> bool) -> Option<usize> {
+    let typical = |want: bool| -> i32 {
+        let mut v: Vec<i32> = (0..medians.len())
+            .filter(|&k| odd(k) == want)
+            .map(|k| medians[k])
             .collect();
         v.sort_unstable();
         v[v.len() / 2]
     };
-    let (even, odd) = (set(false), set(true));
-    if (even - odd).abs() < MIN_FILL_CONTRAST {
-        return false;
+    let (even, odd_fill) = (typical(false), typical(true));
+    if (even - odd_fill).abs() < MIN_FILL_CONTRAST {
+        return None;
     }
-    let consistent = (0..81)
-        .filter(|&c| {
-            let (own, other) = if odd_box(c) { (odd, even) } else { (even, odd) };
-            (medians[c] - own).abs() < (medians[c] - other).abs()
+    let consistent = (0..medians.len())
+        .filter(|&k| {
+            let (own, other) = if odd(k) {
+                (odd_fill, even)
+            } else {
+                (even, odd_fill)
+            };
+            (medians[k] - own).abs() < (medians[k] - other).abs()
         })
         .count();
-    consistent >= MIN_CONSISTENT
+    Some(consistent)
 }
 
 /// How much ink lies exactly on the 20 lines of `quad`.
