@@ -45,7 +45,7 @@ pub struct Refined {
     /// and the template score it loses per glyph changed, least loss first. Those within
     /// `RIVAL_LOSS` are rivals: two groups swapping digits is always allowed by the rules, so
     /// only the templates can tell such readings apart.
-    pub alternatives: Vec<(Vec<(usize, usize)>, f32)>,
+    pub alternatives: Vec<Alternative>,
 }
 
 /// Refines the per-glyph digit scores of the givens (`scores[i]` for the glyph at `cells[i]`
@@ -66,7 +66,13 @@ pub fn refine(
     }
     let clash = clashes(&groups, cells);
     let picked = assign(&groups, &group_scores, &clash);
-    let alternatives = alternatives(&groups, &group_scores, &clash, &picked);
+    let alternatives = Assignment {
+        groups: &groups,
+        scores: &group_scores,
+        clash: &clash,
+        picked: &picked,
+    }
+    .alternatives();
     let mut refined = scores.to_vec();
     for (g, members) in groups.iter().enumerate() {
         let digit = picked[g];
@@ -131,108 +137,113 @@ pub fn read_entries_like_givens(
     }
 }
 
-/// Assignments other than the best one, with their loss per glyph changed, least first: a
-/// group taking a digit no clashing group holds or two groups swapping their digits (as
-/// rivals), and any reassignment (a cycle of three groups, say) found by forcing one group to
-/// another digit and assigning the rest anew, within `ALTERNATIVE_LOSS`.
-fn alternatives(
-    groups: &[Vec<usize>],
-    scores: &[[f32; 9]],
-    clash: &[Vec<bool>],
-    picked: &[usize],
-) -> Vec<(Vec<(usize, usize)>, f32)> {
-    let mut out = simple_rivals(groups, scores, clash, picked);
-    for (changes, loss) in forced_alternatives(groups, scores, clash, picked) {
-        if !out.iter().any(|(c, _)| *c == changes) {
-            out.push((changes, loss));
-        }
-    }
-    out.sort_by(|a, b| a.1.total_cmp(&b.1));
-    out
+/// Another assignment: the glyphs it changes with their digit (0-8) there, and the score it
+/// loses per glyph changed.
+pub type Alternative = (Vec<(usize, usize)>, f32);
+
+/// The digits picked for the shape groups, with what they were picked from.
+struct Assignment<'a> {
+    groups: &'a [Vec<usize>],
+    scores: &'a [[f32; 9]],
+    clash: &'a [Vec<bool>],
+    picked: &'a [usize],
 }
 
-/// The reassignments found by forcing each group in turn to each digit it scores within
-/// `ALTERNATIVE_LOSS` of its own, then assigning all groups anew.
-fn forced_alternatives(
-    groups: &[Vec<usize>],
-    scores: &[[f32; 9]],
-    clash: &[Vec<bool>],
-    picked: &[usize],
-) -> Vec<(Vec<(usize, usize)>, f32)> {
-    let weight = |s: &[[f32; 9]], assignment: &[usize]| -> f32 {
-        (0..groups.len())
-            .map(|g| s[g][assignment[g]] * groups[g].len() as f32)
+impl Assignment<'_> {
+    /// Assignments other than this one, with their loss per glyph changed, least first: a
+    /// group taking a digit no clashing group holds or two groups swapping their digits (as
+    /// rivals), and any reassignment (a cycle of three groups, say) found by forcing one group
+    /// to another digit and assigning the rest anew, within `ALTERNATIVE_LOSS`.
+    fn alternatives(&self) -> Vec<Alternative> {
+        let mut out = self.simple_rivals();
+        for (changes, loss) in self.forced() {
+            if !out.iter().any(|(c, _)| *c == changes) {
+                out.push((changes, loss));
+            }
+        }
+        out.sort_by(|a, b| a.1.total_cmp(&b.1));
+        out
+    }
+
+    /// The total score of an assignment, each group's score weighted by its size.
+    fn weight(&self, scores: &[[f32; 9]], assignment: &[usize]) -> f32 {
+        (0..self.groups.len())
+            .map(|g| scores[g][assignment[g]] * self.groups[g].len() as f32)
             .sum()
-    };
-    let best = weight(scores, picked);
-    let mut out = Vec::new();
-    for g in 0..groups.len() {
-        for d in (0..9).filter(|&d| d != picked[g]) {
-            if scores[g][picked[g]] - scores[g][d] > ALTERNATIVE_LOSS {
-                continue;
-            }
-            let mut forced = scores.to_vec();
-            (0..9)
-                .filter(|&e| e != d)
-                .for_each(|e| forced[g][e] = f32::MIN / 1e6);
-            let other = assign(groups, &forced, clash);
-            if other[g] != d {
-                continue;
-            }
-            let changed: Vec<usize> = (0..groups.len())
-                .filter(|&h| other[h] != picked[h])
-                .collect();
-            let glyphs: usize = changed.iter().map(|&h| groups[h].len()).sum();
-            let loss = (best - weight(scores, &other)) / glyphs.max(1) as f32;
-            if loss <= ALTERNATIVE_LOSS {
-                let rival: Vec<(usize, usize)> = changed
-                    .iter()
-                    .flat_map(|&h| {
-                        let digit = other[h];
-                        groups[h].iter().map(move |&i| (i, digit))
-                    })
-                    .collect();
-                if !out.iter().any(|(c, _)| *c == rival) {
-                    out.push((rival, loss));
-                }
-            }
-        }
     }
-    out
-}
 
-/// A group taking a digit no clashing group holds, or two groups swapping their digits,
-/// within `RIVAL_LOSS` per glyph, with that loss.
-fn simple_rivals(
-    groups: &[Vec<usize>],
-    scores: &[[f32; 9]],
-    clash: &[Vec<bool>],
-    picked: &[usize],
-) -> Vec<(Vec<(usize, usize)>, f32)> {
-    let loss = |g: usize, d: usize| scores[g][picked[g]] - scores[g][d];
-    let relabel = |g: usize, d: usize| groups[g].iter().map(move |&i| (i, d));
-    let mut out = Vec::new();
-    for g in 0..groups.len() {
-        for d in (0..9).filter(|&d| d != picked[g]) {
-            let holder = (0..groups.len()).find(|&h| h != g && picked[h] == d && clash[g][h]);
-            match holder {
-                None if loss(g, d) <= RIVAL_LOSS => out.push((relabel(g, d).collect(), loss(g, d))),
-                Some(h) if h > g => {
-                    let n = (groups[g].len() + groups[h].len()) as f32;
-                    let total = loss(g, d) * groups[g].len() as f32
-                        + loss(h, picked[g]) * groups[h].len() as f32;
-                    let free = (0..groups.len())
-                        .all(|k| k == g || k == h || !clash[h][k] || picked[k] != picked[g]);
-                    if total <= RIVAL_LOSS * n && free {
-                        let changes = relabel(g, d).chain(relabel(h, picked[g])).collect();
-                        out.push((changes, total / n));
+    /// The reassignments found by forcing each group in turn to each digit it scores within
+    /// `ALTERNATIVE_LOSS` of its own, then assigning all groups anew.
+    fn forced(&self) -> Vec<Alternative> {
+        let (groups, scores, picked) = (self.groups, self.scores, self.picked);
+        let best = self.weight(scores, picked);
+        let mut out: Vec<Alternative> = Vec::new();
+        for g in 0..groups.len() {
+            for d in (0..9).filter(|&d| d != picked[g]) {
+                if scores[g][picked[g]] - scores[g][d] > ALTERNATIVE_LOSS {
+                    continue;
+                }
+                let mut forced = scores.to_vec();
+                (0..9)
+                    .filter(|&e| e != d)
+                    .for_each(|e| forced[g][e] = f32::MIN / 1e6);
+                let other = assign(groups, &forced, self.clash);
+                if other[g] != d {
+                    continue;
+                }
+                let changed: Vec<usize> = (0..groups.len())
+                    .filter(|&h| other[h] != picked[h])
+                    .collect();
+                let glyphs: usize = changed.iter().map(|&h| groups[h].len()).sum();
+                let loss = (best - self.weight(scores, &other)) / glyphs.max(1) as f32;
+                if loss <= ALTERNATIVE_LOSS {
+                    let rival: Vec<(usize, usize)> = changed
+                        .iter()
+                        .flat_map(|&h| {
+                            let digit = other[h];
+                            groups[h].iter().map(move |&i| (i, digit))
+                        })
+                        .collect();
+                    if !out.iter().any(|(c, _)| *c == rival) {
+                        out.push((rival, loss));
                     }
                 }
-                _ => {}
             }
         }
+        out
     }
-    out
+
+    /// A group taking a digit no clashing group holds, or two groups swapping their digits,
+    /// within `RIVAL_LOSS` per glyph, with that loss.
+    fn simple_rivals(&self) -> Vec<Alternative> {
+        let (groups, scores, clash, picked) = (self.groups, self.scores, self.clash, self.picked);
+        let loss = |g: usize, d: usize| scores[g][picked[g]] - scores[g][d];
+        let relabel = |g: usize, d: usize| groups[g].iter().map(move |&i| (i, d));
+        let mut out = Vec::new();
+        for g in 0..groups.len() {
+            for d in (0..9).filter(|&d| d != picked[g]) {
+                let holder = (0..groups.len()).find(|&h| h != g && picked[h] == d && clash[g][h]);
+                match holder {
+                    None if loss(g, d) <= RIVAL_LOSS => {
+                        out.push((relabel(g, d).collect(), loss(g, d)))
+                    }
+                    Some(h) if h > g => {
+                        let n = (groups[g].len() + groups[h].len()) as f32;
+                        let total = loss(g, d) * groups[g].len() as f32
+                            + loss(h, picked[g]) * groups[h].len() as f32;
+                        let free = (0..groups.len())
+                            .all(|k| k == g || k == h || !clash[h][k] || picked[k] != picked[g]);
+                        if total <= RIVAL_LOSS * n && free {
+                            let changes = relabel(g, d).chain(relabel(h, picked[g])).collect();
+                            out.push((changes, total / n));
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        out
+    }
 }
 
 /// Groups of glyphs alike in shape: average-linkage merging while two groups are at least
