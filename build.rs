@@ -1,15 +1,22 @@
-//! Embeds the glyph templates of `templates/<font>/<digit>.png` into the binary, so the tool
-//! reads screenshots from any working directory.
+//! Turns the glyph templates of `templates/<font>/<digit>.png` into comparison features at
+//! build time (with the crate's own `frame` code), so the tool reads screenshots from any
+//! working directory and decodes no template when it starts: `OUT_DIR/templates.rs` holds each
+//! template's digit and includes `OUT_DIR/features.bin`, the features as little-endian f32.
 
-use std::fmt::Write;
-use std::path::Path;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+#[path = "src/recognize/frame.rs"]
+#[allow(dead_code)]
+mod frame;
 
 fn main() {
     // Read at run time: a build script compiled for another checkout must not look there.
     let manifest = std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
     let root = Path::new(&manifest).join("templates");
     println!("cargo:rerun-if-changed={}", root.display());
-    let mut fonts: Vec<_> = std::fs::read_dir(&root)
+    println!("cargo:rerun-if-changed=src/recognize/frame.rs");
+    let mut fonts: Vec<PathBuf> = std::fs::read_dir(&root)
         .map(|dir| {
             dir.flatten()
                 .map(|e| e.path())
@@ -18,28 +25,60 @@ fn main() {
         })
         .unwrap_or_default();
     fonts.sort();
-    let mut code = String::from("/// Bundled templates: (font, digit, PNG bytes).\npub static BUNDLED: &[(&str, u8, &[u8])] = &[\n");
+    let mut digits = Vec::new();
+    let mut features = Vec::new();
     for font in &fonts {
         println!("cargo:rerun-if-changed={}", font.display());
-        let name = font.file_name().unwrap().to_string_lossy();
-        for digit in 1..=9 {
+        for digit in 1..=9u8 {
             let file = font.join(format!("{digit}.png"));
             if file.is_file() {
-                writeln!(
-                    code,
-                    "    ({name:?}, {digit}, include_bytes!({:?})),",
-                    file.display().to_string()
-                )
-                .unwrap();
+                let (ink, w, h) = ink_of(&file);
+                let (ink, w, h) = frame::trim(&ink, w, h);
+                let feature = frame::fit(&ink, w, h);
+                features.extend(feature.iter().flat_map(|v| v.to_le_bytes()));
+                digits.push(digit);
             }
         }
     }
-    code.push_str("];\n");
     assert!(
-        code.contains("include_bytes!"),
+        !digits.is_empty(),
         "no glyph templates found in {}: the recognizer needs templates/<font>/<digit>.png",
         root.display()
     );
-    let out = Path::new(&std::env::var("OUT_DIR").unwrap()).join("templates.rs");
-    std::fs::write(out, code).unwrap();
+    let out = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets OUT_DIR"));
+    std::fs::write(out.join("features.bin"), &features).expect("OUT_DIR is writable");
+    let mut code = String::from("/// Each bundled template's digit, in the order of `FEATURES`.\n");
+    writeln!(code, "pub static DIGITS: &[u8] = &{digits:?};").expect("a String");
+    code.push_str("/// The bundled templates' features, little-endian f32, one frame each.\n");
+    code.push_str(
+        "pub static FEATURES: &[u8] = include_bytes!(concat!(env!(\"OUT_DIR\"), \"/features.bin\"));\n",
+    );
+    std::fs::write(out.join("templates.rs"), code).expect("OUT_DIR is writable");
+}
+
+/// A template's pixels as ink (255 = ink): the PNG is 8-bit grey, a dark glyph on white.
+fn ink_of(file: &Path) -> (Vec<u8>, u32, u32) {
+    let bytes = std::fs::read(file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+    let decoder = png::Decoder::new(std::io::Cursor::new(bytes));
+    let mut reader = decoder
+        .read_info()
+        .unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+    let info = reader.info();
+    assert!(
+        info.color_type == png::ColorType::Grayscale && info.bit_depth == png::BitDepth::Eight,
+        "{}: templates must be 8-bit greyscale PNGs (see templates/README.md)",
+        file.display()
+    );
+    let (w, h) = (info.width, info.height);
+    let mut buf = vec![0u8; reader.output_buffer_size().expect("a small template")];
+    let frame = reader
+        .next_frame(&mut buf)
+        .unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+    buf.truncate(frame.buffer_size());
+    // Rows may be padded past the width: keep `w` samples of each line.
+    let ink = buf
+        .chunks_exact(frame.line_size)
+        .flat_map(|row| row[..w as usize].iter().map(|&v| 255 - v))
+        .collect();
+    (ink, w, h)
 }

@@ -10,127 +10,32 @@ use std::path::{Path, PathBuf};
 
 use image::GrayImage;
 use ndarray::Array2;
+
+use frame::FRAME_LEN;
 use rayon::prelude::*;
 
 use crate::board::{Digit, Pos};
 use crate::error::{Error, Result};
 
 pub mod calibrate;
+mod frame;
 pub mod topology;
 
+/// The bundled templates (`templates/<font>/<digit>.png`) as features, made by the build
+/// script: `DIGITS[i]` is template i's digit, `FEATURES` its feature (`FRAME_LEN` f32 values,
+/// little-endian) at offset `i * FRAME_LEN * 4`.
 mod bundled {
     include!(concat!(env!("OUT_DIR"), "/templates.rs"));
 }
-
-/// Width of the comparison frame in pixels.
-const FRAME_W: u32 = 24;
-/// Height of the comparison frame: enough to tell a `6` from an `8` in any of our fonts.
-const FRAME_H: u32 = 32;
-/// Values in one feature.
-const FRAME_LEN: usize = (FRAME_W * FRAME_H) as usize;
 
 /// A glyph fitted into the comparison frame: zero mean, unit length.
 #[derive(Clone, Debug)]
 struct Feature(Vec<f32>);
 
 impl Feature {
-    /// Fits `ink` (255 = ink) into the frame, keeping its aspect ratio, centred. Each frame
-    /// pixel averages the source pixels under it (bilinear when enlarging), so thin strokes
-    /// survive shrinking.
+    /// Fits `ink` (255 = ink) into the frame (see [`frame::fit`]).
     fn of(ink: &GrayImage) -> Feature {
-        let (w, h) = (ink.width().max(1) as f32, ink.height().max(1) as f32);
-        let s = (FRAME_H as f32 / h).min(FRAME_W as f32 / w);
-        let (nw, nh) = (
-            ((w * s).round() as u32).clamp(1, FRAME_W),
-            ((h * s).round() as u32).clamp(1, FRAME_H),
-        );
-        let (ox, oy) = ((FRAME_W - nw) / 2, (FRAME_H - nh) / 2);
-        let columns = BoxWeights::new(ink.width(), nw);
-        let rows = BoxWeights::new(ink.height(), nh);
-        // The box average is separable: each source row is first reduced to the frame's
-        // width, then the reduced rows are averaged down to its height.
-        let (width, nw) = (ink.width().max(1) as usize, nw as usize);
-        let mut narrowed = vec![0f32; ink.height() as usize * nw];
-        for (line, out) in ink
-            .as_raw()
-            .chunks_exact(width)
-            .zip(narrowed.chunks_exact_mut(nw))
-        {
-            for (x, o) in out.iter_mut().enumerate() {
-                let (first, weights) = columns.taps(x);
-                let sum: f32 = (line[first..].iter().zip(weights))
-                    .map(|(&v, w)| f32::from(v) * w)
-                    .sum();
-                *o = sum;
-            }
-        }
-        let mut v = vec![0f32; (FRAME_W * FRAME_H) as usize];
-        for (y, out) in v
-            .chunks_exact_mut(FRAME_W as usize)
-            .skip(oy as usize)
-            .take(nh as usize)
-            .enumerate()
-        {
-            let (first, weights) = rows.taps(y);
-            let out = &mut out[ox as usize..ox as usize + nw];
-            for (row, &w) in narrowed.chunks_exact(nw).skip(first).zip(weights) {
-                out.iter_mut().zip(row).for_each(|(o, &r)| *o += r * w);
-            }
-        }
-        let mean = v.iter().sum::<f32>() / v.len() as f32;
-        v.iter_mut().for_each(|x| *x -= mean);
-        let norm = v.iter().map(|x| x * x).sum::<f32>().sqrt().max(1e-6);
-        v.iter_mut().for_each(|x| *x /= norm);
-        Feature(v)
-    }
-}
-
-/// Box-filter weights along one axis: for each of `frame` pixels spread evenly over `source`
-/// pixels, the source pixels its span [k * step, (k + 1) * step) covers and by how much. A
-/// span reaching past the last pixel gives the last pixel the weight beyond it.
-struct BoxWeights {
-    /// Per frame pixel: its first source pixel and where its weights sit in `weights`.
-    spans: Vec<(usize, std::ops::Range<usize>)>,
-    /// Each frame pixel's weights sum to 1.
-    weights: Vec<f32>,
-}
-
-impl BoxWeights {
-    fn new(source: u32, frame: u32) -> BoxWeights {
-        let last = source.max(1) - 1;
-        let step = source.max(1) as f32 / frame as f32;
-        let mut out = BoxWeights {
-            spans: Vec::with_capacity(frame as usize),
-            weights: Vec::new(),
-        };
-        for k in 0..frame {
-            let (start, end) = (k as f32 * step, k as f32 * step + step);
-            // start >= 0: truncation is floor, without a libm call
-            let first = (start as u32).min(last);
-            let at = out.weights.len();
-            let mut p = first as f32;
-            while p < end {
-                let w = (p + 1.0).min(end) - p.max(start);
-                if p as u32 > last {
-                    *out.weights.last_mut().expect("the first pixel is inside") += w;
-                } else {
-                    out.weights.push(w);
-                }
-                p += 1.0;
-            }
-            let total: f32 = out.weights[at..].iter().sum();
-            out.weights[at..]
-                .iter_mut()
-                .for_each(|w| *w /= total.max(1e-6));
-            out.spans.push((first as usize, at..out.weights.len()));
-        }
-        out
-    }
-
-    /// Frame pixel `k`'s first source pixel and weights.
-    fn taps(&self, k: usize) -> (usize, &[f32]) {
-        let (first, range) = &self.spans[k];
-        (*first, &self.weights[range.clone()])
+        Feature(frame::fit(ink.as_raw(), ink.width(), ink.height()))
     }
 }
 
@@ -235,16 +140,22 @@ impl Recognized {
 impl Templates {
     /// The bundled templates, plus those under `extra` (`DIR/<name>/<digit>.png`) when given.
     pub fn load(extra: Option<&Path>) -> Result<Templates> {
-        let mut templates = Vec::new();
-        for &(font, digit, bytes) in bundled::BUNDLED {
-            let path = PathBuf::from(format!("templates/{font}/{digit}.png"));
-            templates.push(template_from_png(bytes, digit, &path)?);
-        }
+        // The bundled templates' features were computed by the build script (the same
+        // `frame` code): nothing is decoded at start.
+        let mut features: Vec<f32> = (bundled::FEATURES.chunks_exact(4))
+            .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+            .collect();
+        let mut digits: Vec<Digit> = (bundled::DIGITS.iter())
+            .map(|&d| Digit::new(d).expect("the build script writes digits 1-9"))
+            .collect();
         if let Some(dir) = extra {
-            templates.extend(load_dir(dir)?);
+            for t in load_dir(dir)? {
+                digits.push(t.digit);
+                features.extend(t.feature.0);
+            }
         }
-        let digits = templates.iter().map(|t| t.digit).collect();
-        let matrix = stack(templates.into_iter().map(|t| t.feature).collect());
+        let matrix = Array2::from_shape_vec((digits.len(), FRAME_LEN), features)
+            .expect("every feature has the frame's length");
         Ok(Templates { matrix, digits })
     }
 
@@ -351,24 +262,11 @@ fn template_from_png(bytes: &[u8], digit: u8, path: &Path) -> Result<Template> {
         .into_luma8();
     // Templates are dark on light; features use ink as brightness.
     image::imageops::invert(&mut gray);
+    let (ink, w, h) = frame::trim(gray.as_raw(), gray.width(), gray.height());
     Ok(Template {
         digit,
-        feature: Feature::of(&trim(&gray)),
+        feature: Feature(frame::fit(&ink, w, h)),
     })
-}
-
-/// Crops away rows and columns without ink, so a padded user template fits like ours.
-fn trim(ink: &GrayImage) -> GrayImage {
-    let has_ink = |x: u32, y: u32| ink.get_pixel(x, y)[0] > 64;
-    let (w, h) = ink.dimensions();
-    let xs: Vec<u32> = (0..w).filter(|&x| (0..h).any(|y| has_ink(x, y))).collect();
-    let ys: Vec<u32> = (0..h).filter(|&y| (0..w).any(|x| has_ink(x, y))).collect();
-    match (xs.first(), xs.last(), ys.first(), ys.last()) {
-        (Some(&x0), Some(&x1), Some(&y0), Some(&y1)) => {
-            image::imageops::crop_imm(ink, x0, y0, x1 - x0 + 1, y1 - y0 + 1).to_image()
-        }
-        _ => ink.clone(),
-    }
 }
 
 /// Templates from `DIR/<set>/<digit>.png`.
@@ -411,11 +309,51 @@ mod tests {
     fn bundled_templates_recognize_themselves() {
         let templates = Templates::load(None).unwrap();
         assert!(templates.len() >= 9 * 14);
-        for &(font, digit, bytes) in bundled::BUNDLED {
-            let mut gray = image::load_from_memory(bytes).unwrap().into_luma8();
+        for (font, digit, png) in template_files() {
+            let mut gray = image::open(&png).unwrap().into_luma8();
             image::imageops::invert(&mut gray);
             let r = templates.recognize(&gray);
             assert_eq!(r.digit().get(), digit, "{font} {digit}");
+        }
+    }
+
+    /// `templates/<font>/<digit>.png`, sorted by font then digit (the build script's order).
+    fn template_files() -> Vec<(String, u8, PathBuf)> {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("templates");
+        let mut fonts: Vec<PathBuf> = std::fs::read_dir(&root)
+            .unwrap()
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| p.is_dir())
+            .collect();
+        fonts.sort();
+        fonts
+            .iter()
+            .flat_map(|font| {
+                let name = font.file_name().unwrap().to_string_lossy().into_owned();
+                (1..=9u8)
+                    .map(move |d| (name.clone(), d, font.join(format!("{d}.png"))))
+                    .filter(|(.., p)| p.is_file())
+            })
+            .collect()
+    }
+
+    #[test]
+    fn build_time_features_equal_those_made_at_run_time() {
+        // The build script and the run-time loader share `frame`; loading the same PNGs as
+        // user templates must give the very same matrix rows.
+        let bundled = Templates::load(None).unwrap();
+        let files = template_files();
+        assert_eq!(bundled.len(), files.len());
+        for (row, (font, digit, png)) in files.iter().enumerate() {
+            let bytes = std::fs::read(png).unwrap();
+            let t = template_from_png(&bytes, *digit, png).unwrap();
+            assert_eq!(bundled.digits[row].get(), *digit, "{font}");
+            assert_eq!(
+                bundled.matrix.row(row).to_vec(),
+                t.feature.0,
+                "{font} {digit}"
+            );
         }
     }
 

@@ -1,0 +1,124 @@
+//! The comparison frame: a glyph (ink as brightness, 255 = ink) fitted into a small fixed
+//! frame without changing its aspect ratio, centred, as a zero-mean unit-length vector, so
+//! two glyphs compare by one dot product (their cosine). Plain `std` only: the build script
+//! includes this file too, to turn the bundled templates into features at build time.
+
+/// Width of the comparison frame in pixels.
+pub const FRAME_W: u32 = 24;
+/// Height of the comparison frame: enough to tell a `6` from an `8` in any of our fonts.
+pub const FRAME_H: u32 = 32;
+/// Values in one feature.
+pub const FRAME_LEN: usize = (FRAME_W * FRAME_H) as usize;
+
+/// Fits `ink` (`width` x `height`, row-major, 255 = ink) into the frame, keeping its aspect
+/// ratio, centred. Each frame pixel averages the source pixels under it (bilinear when
+/// enlarging), so thin strokes survive shrinking.
+pub fn fit(ink: &[u8], width: u32, height: u32) -> Vec<f32> {
+    let (w, h) = (width.max(1) as f32, height.max(1) as f32);
+    let s = (FRAME_H as f32 / h).min(FRAME_W as f32 / w);
+    let (nw, nh) = (
+        ((w * s).round() as u32).clamp(1, FRAME_W),
+        ((h * s).round() as u32).clamp(1, FRAME_H),
+    );
+    let (ox, oy) = ((FRAME_W - nw) / 2, (FRAME_H - nh) / 2);
+    let columns = BoxWeights::new(width, nw);
+    let rows = BoxWeights::new(height, nh);
+    // The box average is separable: each source row is first reduced to the frame's
+    // width, then the reduced rows are averaged down to its height.
+    let (row_len, nw) = (width.max(1) as usize, nw as usize);
+    let mut narrowed = vec![0f32; height as usize * nw];
+    for (line, out) in ink.chunks_exact(row_len).zip(narrowed.chunks_exact_mut(nw)) {
+        for (x, o) in out.iter_mut().enumerate() {
+            let (first, weights) = columns.taps(x);
+            let sum: f32 = (line[first..].iter().zip(weights))
+                .map(|(&v, w)| f32::from(v) * w)
+                .sum();
+            *o = sum;
+        }
+    }
+    let mut v = vec![0f32; (FRAME_W * FRAME_H) as usize];
+    for (y, out) in v
+        .chunks_exact_mut(FRAME_W as usize)
+        .skip(oy as usize)
+        .take(nh as usize)
+        .enumerate()
+    {
+        let (first, weights) = rows.taps(y);
+        let out = &mut out[ox as usize..ox as usize + nw];
+        for (row, &w) in narrowed.chunks_exact(nw).skip(first).zip(weights) {
+            out.iter_mut().zip(row).for_each(|(o, &r)| *o += r * w);
+        }
+    }
+    let mean = v.iter().sum::<f32>() / v.len() as f32;
+    v.iter_mut().for_each(|x| *x -= mean);
+    let norm = v.iter().map(|x| x * x).sum::<f32>().sqrt().max(1e-6);
+    v.iter_mut().for_each(|x| *x /= norm);
+    v
+}
+
+/// Crops away rows and columns without ink (none above 64), so a padded template fits like a
+/// tight one; returns the cropped pixels and their width and height.
+pub fn trim(ink: &[u8], width: u32, height: u32) -> (Vec<u8>, u32, u32) {
+    let (w, h) = (width as usize, height as usize);
+    let has_ink = |x: usize, y: usize| ink[y * w + x] > 64;
+    let xs: Vec<usize> = (0..w).filter(|&x| (0..h).any(|y| has_ink(x, y))).collect();
+    let ys: Vec<usize> = (0..h).filter(|&y| (0..w).any(|x| has_ink(x, y))).collect();
+    match (xs.first(), xs.last(), ys.first(), ys.last()) {
+        (Some(&x0), Some(&x1), Some(&y0), Some(&y1)) => {
+            let cropped = (y0..=y1)
+                .flat_map(|y| ink[y * w + x0..=y * w + x1].iter().copied())
+                .collect();
+            (cropped, (x1 - x0 + 1) as u32, (y1 - y0 + 1) as u32)
+        }
+        _ => (ink.to_vec(), width, height),
+    }
+}
+
+/// Box-filter weights along one axis: for each of `frame` pixels spread evenly over `source`
+/// pixels, the source pixels its span [k * step, (k + 1) * step) covers and by how much. A
+/// span reaching past the last pixel gives the last pixel the weight beyond it.
+struct BoxWeights {
+    /// Per frame pixel: its first source pixel and where its weights sit in `weights`.
+    spans: Vec<(usize, std::ops::Range<usize>)>,
+    /// Each frame pixel's weights sum to 1.
+    weights: Vec<f32>,
+}
+
+impl BoxWeights {
+    fn new(source: u32, frame: u32) -> BoxWeights {
+        let last = source.max(1) - 1;
+        let step = source.max(1) as f32 / frame as f32;
+        let mut out = BoxWeights {
+            spans: Vec::with_capacity(frame as usize),
+            weights: Vec::new(),
+        };
+        for k in 0..frame {
+            let (start, end) = (k as f32 * step, k as f32 * step + step);
+            // start >= 0: truncation is floor, without a libm call
+            let first = (start as u32).min(last);
+            let at = out.weights.len();
+            let mut p = first as f32;
+            while p < end {
+                let w = (p + 1.0).min(end) - p.max(start);
+                if p as u32 > last {
+                    *out.weights.last_mut().expect("the first pixel is inside") += w;
+                } else {
+                    out.weights.push(w);
+                }
+                p += 1.0;
+            }
+            let total: f32 = out.weights[at..].iter().sum();
+            out.weights[at..]
+                .iter_mut()
+                .for_each(|w| *w /= total.max(1e-6));
+            out.spans.push((first as usize, at..out.weights.len()));
+        }
+        out
+    }
+
+    /// Frame pixel `k`'s first source pixel and weights.
+    fn taps(&self, k: usize) -> (usize, &[f32]) {
+        let (first, range) = &self.spans[k];
+        (*first, &self.weights[range.clone()])
+    }
+}
