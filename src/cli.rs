@@ -211,6 +211,18 @@ pub struct ImageArgs {
     #[arg(long)]
     pub draw_doubtful: bool,
 
+    /// Check a game in progress: name each wrong entry of the player (stderr, JSON
+    /// `wrong_entries`) and ring it in red on the picture instead of drawing the answer.
+    #[arg(long, conflicts_with = "hint")]
+    pub check: bool,
+
+    /// Give a hint, not the answer: the next N logical steps (default 1), each with its
+    /// technique, on stderr, in JSON (`hints`) and drawn on the picture; wrong entries are
+    /// ringed as with --check.
+    #[arg(long, value_name = "N", num_args = 0..=1, default_missing_value = "1",
+          value_parser = clap::value_parser!(u64).range(1..=81))]
+    pub hint: Option<u64>,
+
     /// Batch: descend into sub-folders of folder inputs.
     #[arg(short, long, help_heading = "Batch (folders, lists, -o DIR/)")]
     pub recursive: bool,

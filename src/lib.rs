@@ -27,9 +27,11 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod annotate;
 pub mod batch;
 pub mod board;
 pub mod cells;
+pub mod check;
 pub mod correct;
 pub mod debug;
 pub mod decode;
@@ -37,6 +39,7 @@ pub mod encode;
 pub mod error;
 pub mod generate;
 pub mod grade;
+pub mod hint;
 pub mod locate;
 pub mod options;
 pub mod printable;
@@ -53,7 +56,7 @@ use image::RgbImage;
 
 pub use board::{Board, Conflict, Digit, Pos};
 pub use error::{Error, Result};
-pub use options::Options;
+pub use options::{Mode, Options};
 pub use report::{Report, Stage, Status, Timings};
 
 use cells::{Author, Cells};
@@ -210,17 +213,19 @@ impl Snap {
         let Some(solution) = drawn else {
             return Ok(());
         };
+        report.wrong_entries = check::wrong_entries(&reading.entries, &solution);
+        if let Mode::Hint(n) = self.options.mode {
+            let reached = check::reached(&solved.givens, &reading.entries, &solution);
+            report.hints = hint::hints(&reached, n);
+        }
         let Some(out) = output else { return Ok(()) };
-        let timings = &mut report.timings;
+        // Timings is Copy: timed on a copy, since drawing reads the report's marks.
+        let mut timings = report.timings;
         timings.time(Stage::Render, || {
-            render::draw_answer(
-                &mut image,
-                &reading.rectified,
-                &reading.cells,
-                &solution,
-                self.options.answer_color,
-            )
+            self.draw(&mut image, &reading, &solution, report)
         });
+        report.timings = timings;
+        let timings = &mut report.timings;
         timings.time(Stage::Encode, || {
             encode::write_atomic_to(
                 &image,
@@ -231,6 +236,25 @@ impl Snap {
         })?;
         report.output = Some(out.to_path_buf());
         Ok(())
+    }
+
+    /// Draws what the mode asks for: the answer, or marks for the wrong entries and hints.
+    fn draw(&self, image: &mut RgbImage, reading: &Reading, solution: &Board, report: &Report) {
+        let (rect, cells) = (&reading.rectified, &reading.cells);
+        let colour = self.options.answer_color;
+        match self.options.mode {
+            Mode::Answer => {
+                render::draw_answer(image, rect, cells, solution, colour);
+            }
+            Mode::Check | Mode::Hint(_) => {
+                let marks = annotate::Marks {
+                    wrong: &report.wrong_entries,
+                    hints: &report.hints,
+                    colour,
+                };
+                annotate::draw(image, rect, cells, &marks);
+            }
+        }
     }
 
     /// Runs `write` on the debug folder when one is configured; debug output is best effort

@@ -8,8 +8,10 @@ use std::time::Instant;
 use serde::{Serialize, Serializer};
 
 use crate::board::Board;
+use crate::check::WrongEntry;
 use crate::correct::{Correction, Doubt, Solved};
 use crate::error::Error;
+use crate::hint::Hint;
 use crate::solve::Verdict;
 use crate::Reading;
 
@@ -124,6 +126,11 @@ pub struct Report {
     /// Cells whose reading is in doubt, with what they could be; empty when the answer can be
     /// trusted.
     pub doubtful: Vec<Doubt>,
+    /// A player's entries that differ from the solution (only when the solution is trusted,
+    /// or drawn anyway with `draw_doubtful`).
+    pub wrong_entries: Vec<WrongEntry>,
+    /// The next logical steps, in [`Mode::Hint`](crate::options::Mode::Hint); else empty.
+    pub hints: Vec<Hint>,
     /// The picture written, if any; for `skipped`, the one already there.
     #[serde(serialize_with = "path_or_null")]
     pub output: Option<PathBuf>,
@@ -171,6 +178,8 @@ impl Report {
             entries: None,
             corrections: Vec::new(),
             doubtful: Vec::new(),
+            wrong_entries: Vec::new(),
+            hints: Vec::new(),
             output: None,
             error: None,
             timings: Timings::default(),

@@ -5,6 +5,7 @@ mod it {
     mod util; // shared helpers: the binary, known puzzles, the ../shared data sets
 
     mod cli_batch; // batch mode: bad files reported as the batch goes on, skip/overwrite, mirroring, -j, kills
+    mod cli_check; // --check and --hint: wrong entries named and ringed, hints that agree with the solution
     mod cli_generate; // generate and grade: unique puzzles, same seed same output at any -j, known grades
     mod cli_image; // the screenshot command: JSON, -o, bad inputs, the input never overwritten
     mod cli_solve; // the solve command: input formats, stdin, output formats, exit codes, errors

@@ -201,6 +201,7 @@ fn emit(
             r.input.display()
         );
     }
+    super::image::explain_marks(r, args);
     if args.timings {
         print_timings(r);
     }
@@ -212,7 +213,7 @@ fn emit(
             let what = what.unwrap_or_else(|| status_word(r.status));
             writeln!(out, "{}\t{what}", r.input.display())?;
         }
-        _ => print_report(out, r, format)?,
+        _ => print_report(out, r, format, super::image::marks_only(args))?,
     }
     if let Some(f) = report_file {
         f.write(r)?;

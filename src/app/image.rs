@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::sync::atomic::Ordering;
 
 use sudoku_snap::encode::{self, Inputs};
-use sudoku_snap::{text, Options, Report, Snap, Status};
+use sudoku_snap::{text, Mode, Options, Report, Snap, Status};
 
 use super::report_file::ReportFile;
 use super::{console, Outcome};
@@ -74,10 +74,11 @@ pub fn run(args: ImageArgs) -> anyhow::Result<Outcome> {
                 c.used
             );
         }
+        explain_marks(&report, &args);
         if args.timings {
             print_timings(&report);
         }
-        print_report(&mut out, &report, format)?;
+        print_report(&mut out, &report, format, marks_only(&args))?;
         if let Some(f) = report_file.as_mut() {
             f.write(&report)?;
         }
@@ -111,7 +112,47 @@ pub(super) fn options(args: &ImageArgs) -> Options {
         debug_dir: args.debug.clone(),
         max_corrections: args.max_corrections,
         draw_doubtful: args.draw_doubtful,
+        mode: mode(args),
         ..Options::default()
+    }
+}
+
+fn mode(args: &ImageArgs) -> Mode {
+    match (args.check, args.hint) {
+        (_, Some(n)) => Mode::Hint(n as usize),
+        (true, None) => Mode::Check,
+        (false, None) => Mode::Answer,
+    }
+}
+
+/// In check and hint modes, the wrong entries and the steps in words on stderr.
+pub(super) fn explain_marks(report: &Report, args: &ImageArgs) {
+    if !(args.check || args.hint.is_some()) || report.solution.is_none() {
+        return;
+    }
+    let input = report.input.display();
+    let entered = report.entries.map_or(0, |e| e.filled_count());
+    for w in &report.wrong_entries {
+        crate::err!("{input}: {w}");
+    }
+    if args.check && report.wrong_entries.is_empty() {
+        crate::err!("{input}: all {entered} entries are right");
+    }
+    for (i, h) in report.hints.iter().enumerate() {
+        crate::err!("{input}: hint {}: {h}", i + 1);
+    }
+    if let Some(n) = args.hint.filter(|&n| report.hints.len() < n as usize) {
+        let done = report.solution.is_some_and(|s| {
+            report.hints.len() + report.givens.map_or(0, |g| g.filled_count()) + entered
+                - report.wrong_entries.len()
+                >= s.filled_count()
+        });
+        if !done {
+            crate::err!(
+                "{input}: {} of {n} hints: the techniques known here find no further step",
+                report.hints.len()
+            );
+        }
     }
 }
 
@@ -130,7 +171,23 @@ pub(super) fn status_word(status: Status) -> String {
         .unwrap_or_default()
 }
 
-pub(super) fn print_report(out: &mut impl Write, r: &Report, format: Format) -> io::Result<()> {
+/// Whether results show marks (wrong entries, hints) instead of the solution: `--check` and
+/// `--hint` are asked for so as not to spoil the game.
+pub(super) fn marks_only(args: &ImageArgs) -> bool {
+    args.check || args.hint.is_some()
+}
+
+/// Prints one report; with `marks_only`, the solution is left out of pretty and line output
+/// (JSON keeps every field).
+pub(super) fn print_report(
+    out: &mut impl Write,
+    r: &Report,
+    format: Format,
+    marks_only: bool,
+) -> io::Result<()> {
+    if marks_only && format != Format::Json {
+        return print_marks(out, r, format);
+    }
     match format {
         Format::Json => {
             serde_json::to_writer(&mut *out, r)?;
@@ -165,5 +222,54 @@ pub(super) fn print_report(out: &mut impl Write, r: &Report, format: Format) -> 
             }
             Ok(())
         }
+    }
+}
+
+/// `--check`/`--hint` results: line format prints `ok` or the wrong entries (`r7c5:9>1`) and
+/// the hints (`r5c5=5`), space-separated; pretty prints the entries and the counts.
+fn print_marks(out: &mut impl Write, r: &Report, format: Format) -> io::Result<()> {
+    let trusted = r.status == Status::Solved || r.solution.is_some() && !r.hints.is_empty();
+    if format == Format::Line {
+        if !trusted && r.wrong_entries.is_empty() {
+            return writeln!(out, "{}", status_word(r.status));
+        }
+        let wrong = r
+            .wrong_entries
+            .iter()
+            .map(|w| format!("{}:{}>{}", w.cell, w.entered, w.should_be));
+        let hints = r.hints.iter().map(|h| format!("{}={}", h.cell, h.digit));
+        let words: Vec<String> = wrong.chain(hints).collect();
+        let line = if words.is_empty() {
+            "ok".to_string()
+        } else {
+            words.join(" ")
+        };
+        return writeln!(out, "{line}");
+    }
+    writeln!(out, "{}: {}", r.input.display(), status_word(r.status))?;
+    if let Some(e) = r.entries.filter(|e| e.filled_count() > 0) {
+        writeln!(out, "player's entries:\n{}", text::to_pretty(&e))?;
+    }
+    // The wrong entries and hints themselves are on stderr, once (see `explain_marks`).
+    if trusted {
+        let (w, h) = (r.wrong_entries.len(), r.hints.len());
+        writeln!(
+            out,
+            "{w} wrong {}, {h} {}",
+            plural(w, "entry", "entries"),
+            plural(h, "hint", "hints")
+        )?;
+    }
+    if let Some(o) = &r.output {
+        writeln!(out, "wrote {}", PathBuf::from(o).display())?;
+    }
+    Ok(())
+}
+
+fn plural<'a>(n: usize, one: &'a str, many: &'a str) -> &'a str {
+    if n == 1 {
+        one
+    } else {
+        many
     }
 }
