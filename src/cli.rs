@@ -165,7 +165,8 @@ pub struct ImageArgs {
     #[arg(value_name = "IMAGE")]
     pub inputs: Vec<PathBuf>,
 
-    /// Where to write the solved picture (format from its extension: png, jpg, webp, bmp).
+    /// Where to write the solved picture (format from its extension: png, jpg, webp, bmp);
+    /// `-` writes it to stdout (format from --output-format, else the input's own).
     #[arg(short, long, value_name = "OUT")]
     pub output: Option<PathBuf>,
 
@@ -244,14 +245,20 @@ pub struct ImageArgs {
     )]
     pub suffix: String,
 
-    /// Batch: format of every output [default: the input's own].
-    #[arg(
-        long,
-        value_enum,
-        value_name = "FMT",
-        help_heading = "Batch (folders, lists, -o DIR/)"
-    )]
+    /// Format of the written picture(s) [default: -o's extension, else the input's own, so a
+    /// JPEG stays a JPEG].
+    #[arg(long, value_enum, value_name = "FMT")]
     pub output_format: Option<OutputFormat>,
+
+    /// JPEG quality (1-100) of JPEG outputs.
+    #[arg(long, value_name = "Q", default_value_t = 90,
+          value_parser = clap::value_parser!(u8).range(1..=100))]
+    pub jpeg_quality: u8,
+
+    /// Colour of the drawn answer, as `#rrggbb` or `rrggbb` [default: blue, or orange when
+    /// the givens are blue; lighter on dark themes].
+    #[arg(long, value_name = "COLOUR", value_parser = parse_colour)]
+    pub answer_color: Option<[u8; 3]>,
 
     /// Batch: replace existing outputs (otherwise their inputs are reported `skipped`).
     #[arg(long, help_heading = "Batch (folders, lists, -o DIR/)")]
@@ -279,7 +286,18 @@ pub struct ImageArgs {
     pub report: Option<PathBuf>,
 }
 
-/// Formats the batch command can write.
+/// `#rrggbb` or `rrggbb` as RGB.
+fn parse_colour(s: &str) -> Result<[u8; 3], String> {
+    let hex = s.strip_prefix('#').unwrap_or(s);
+    let bad = || format!("`{s}` is not a colour; write it as #rrggbb, e.g. #1c5cd2");
+    if hex.len() != 6 || !hex.is_ascii() {
+        return Err(bad());
+    }
+    let byte = |i: usize| u8::from_str_radix(&hex[i..i + 2], 16).map_err(|_| bad());
+    Ok([byte(0)?, byte(2)?, byte(4)?])
+}
+
+/// Formats the screenshot command can write.
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum OutputFormat {
     /// PNG.
@@ -290,6 +308,18 @@ pub enum OutputFormat {
     Webp,
     /// BMP.
     Bmp,
+}
+
+impl OutputFormat {
+    /// The `image` crate's format.
+    pub fn image_format(self) -> image::ImageFormat {
+        match self {
+            OutputFormat::Png => image::ImageFormat::Png,
+            OutputFormat::Jpg => image::ImageFormat::Jpeg,
+            OutputFormat::Webp => image::ImageFormat::WebP,
+            OutputFormat::Bmp => image::ImageFormat::Bmp,
+        }
+    }
 }
 
 #[cfg(test)]

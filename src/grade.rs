@@ -15,6 +15,7 @@ use crate::board::{Board, Pos};
 
 /// A solving technique, in increasing order of difficulty.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+#[non_exhaustive]
 pub enum Technique {
     /// A cell with one candidate left.
     NakedSingle,
@@ -103,6 +104,7 @@ impl fmt::Display for Technique {
 
 /// How hard a puzzle is for a person.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+#[non_exhaustive]
 pub enum Difficulty {
     /// Naked and hidden singles are enough.
     Easy,

@@ -41,6 +41,7 @@ pub mod generate;
 pub mod grade;
 pub mod hint;
 pub mod locate;
+mod memory;
 pub mod options;
 pub mod printable;
 pub mod recognize;
@@ -56,6 +57,9 @@ use image::RgbImage;
 
 pub use board::{Board, Conflict, Digit, Pos};
 pub use error::{Error, Result};
+/// The `image` crate, whose types are in this crate's signatures.
+pub use image;
+pub use memory::Solved;
 pub use options::{Mode, Options};
 pub use report::{Report, Stage, Status, Timings};
 
@@ -186,16 +190,48 @@ impl Snap {
             }
         }
         let timings = &mut report.timings;
-        let limits = decode::Limits {
-            max_pixels: self.options.max_pixels,
-            max_bytes: self.options.max_memory,
-            working_pixels: self.options.max_working_pixels,
-        };
+        let limits = self.limits();
         // The reservation lasts until the picture is written.
         let (mut image, _memory) = timings.time(Stage::Decode, || {
             decode::decode_file_within(input, &limits, &self.memory)
         })?;
-        let reading = self.read(&image, input, timings)?;
+        let drawn = self.solve_picture(&mut image, input, report, output.is_some())?;
+        let Some(out) = output.filter(|_| drawn) else {
+            return Ok(());
+        };
+        let timings = &mut report.timings;
+        timings.time(Stage::Encode, || {
+            encode::write_atomic_to(
+                &image,
+                out,
+                self.options.jpeg_quality,
+                self.options.overwrite,
+            )
+        })?;
+        report.output = Some(out.to_path_buf());
+        Ok(())
+    }
+
+    /// The decoding limits of the options.
+    pub(crate) fn limits(&self) -> decode::Limits {
+        decode::Limits {
+            max_pixels: self.options.max_pixels,
+            max_bytes: self.options.max_memory,
+            working_pixels: self.options.max_working_pixels,
+        }
+    }
+
+    /// Reads, solves and records `image` into `report`; with `draw`, draws what the mode
+    /// asks for onto it when the solution may be drawn. Returns whether it drew.
+    pub(crate) fn solve_picture(
+        &self,
+        image: &mut RgbImage,
+        name: &Path,
+        report: &mut Report,
+        draw: bool,
+    ) -> Result<bool> {
+        let timings = &mut report.timings;
+        let reading = self.read(image, name, timings)?;
         let solved = timings.time(Stage::Solve, || {
             correct::solve_reading(
                 &reading.givens,
@@ -211,31 +247,23 @@ impl Snap {
             solved.trusted()
         };
         let Some(solution) = drawn else {
-            return Ok(());
+            return Ok(false);
         };
         report.wrong_entries = check::wrong_entries(&reading.entries, &solution);
         if let Mode::Hint(n) = self.options.mode {
             let reached = check::reached(&solved.givens, &reading.entries, &solution);
             report.hints = hint::hints(&reached, n);
         }
-        let Some(out) = output else { return Ok(()) };
+        if !draw {
+            return Ok(false);
+        }
         // Timings is Copy: timed on a copy, since drawing reads the report's marks.
         let mut timings = report.timings;
         timings.time(Stage::Render, || {
-            self.draw(&mut image, &reading, &solution, report)
+            self.draw(image, &reading, &solution, report)
         });
         report.timings = timings;
-        let timings = &mut report.timings;
-        timings.time(Stage::Encode, || {
-            encode::write_atomic_to(
-                &image,
-                out,
-                self.options.jpeg_quality,
-                self.options.overwrite,
-            )
-        })?;
-        report.output = Some(out.to_path_buf());
-        Ok(())
+        Ok(true)
     }
 
     /// Draws what the mode asks for: the answer, or marks for the wrong entries and hints.

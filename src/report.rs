@@ -18,6 +18,7 @@ use crate::Reading;
 /// How processing one image ended, from best to worst.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum Status {
     /// Read and solved; the solution is unique.
     Solved,
@@ -47,6 +48,7 @@ impl Status {
 
 /// A pipeline stage, for timings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Stage {
     /// Reading and decoding the file.
     Decode,

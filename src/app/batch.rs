@@ -145,12 +145,7 @@ fn plan_output(dir: &Path, args: &ImageArgs) -> anyhow::Result<OutputPlan> {
     let plan = OutputPlan {
         dir: dir.to_path_buf(),
         suffix: args.suffix.clone(),
-        format: args.output_format.map(|f| match f {
-            OutputFormat::Png => image::ImageFormat::Png,
-            OutputFormat::Jpg => image::ImageFormat::Jpeg,
-            OutputFormat::Webp => image::ImageFormat::WebP,
-            OutputFormat::Bmp => image::ImageFormat::Bmp,
-        }),
+        format: args.output_format.map(OutputFormat::image_format),
     };
     if !args.allow_inside_input {
         let named: Vec<PathBuf> = args

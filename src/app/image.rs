@@ -14,6 +14,9 @@ use crate::cli::{Format, ImageArgs};
 
 /// Runs the screenshot command; returns the outcome for the exit code.
 pub fn run(args: ImageArgs) -> anyhow::Result<Outcome> {
+    if super::pipe::wanted(&args) {
+        return super::pipe::run(args);
+    }
     if super::batch::wanted(&args) {
         return super::batch::run(args);
     }
@@ -23,10 +26,8 @@ pub fn run(args: ImageArgs) -> anyhow::Result<Outcome> {
     if args.output.is_some() && args.inputs.len() > 1 {
         anyhow::bail!("-o names one output file; give one IMAGE, or a folder ending in `/`");
     }
-    if !args.suffix.is_empty() || args.output_format.is_some() {
-        anyhow::bail!(
-            "--suffix and --output-format are for batch mode: give -o a folder (`-o DIR/`)"
-        );
+    if !args.suffix.is_empty() {
+        anyhow::bail!("--suffix is for batch mode: give -o a folder (`-o DIR/`)");
     }
     let format = super::output::resolve_format(args.format);
     if format == Format::Csv {
@@ -113,6 +114,8 @@ pub(super) fn options(args: &ImageArgs) -> Options {
         max_corrections: args.max_corrections,
         draw_doubtful: args.draw_doubtful,
         mode: mode(args),
+        jpeg_quality: args.jpeg_quality,
+        answer_color: args.answer_color,
         ..Options::default()
     }
 }

@@ -10,6 +10,7 @@ pub mod grade;
 pub mod image;
 pub mod input;
 pub mod output;
+pub mod pipe;
 pub mod report_file;
 pub mod solve;
 
