@@ -9,6 +9,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 #[derive(Parser, Debug)]
 #[command(name = "sudoku-snap", version, about, long_about = None)]
 #[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
+#[command(after_help = EXAMPLES)]
 pub struct Cli {
     /// A subcommand for text puzzles; without one, the arguments are screenshots.
     #[command(subcommand)]
@@ -19,6 +20,19 @@ pub struct Cli {
     pub image: ImageArgs,
 }
 
+/// Shown under `--help`: the commands people start with.
+const EXAMPLES: &str = "\
+Examples:
+  sudoku-snap shot.png -o solved.png          draw the answer into the screenshot
+  sudoku-snap shot.png --check -o marked.png  ring the player's wrong entries
+  sudoku-snap shot.png --hint -o hint.png     draw only the next logical step
+  cat shot.png | sudoku-snap - -o - > out.png a picture through a pipe
+  sudoku-snap shots/ -o solved/ --report run.jsonl
+                                              a folder, with a JSON Lines report
+  sudoku-snap solve puzzles.txt               text puzzles (see `sudoku-snap solve --help`)
+  sudoku-snap generate -n 5 -d hard           five hard puzzles
+  sudoku-snap completions bash > ~/.local/share/bash-completion/completions/sudoku-snap";
+
 /// The subcommands.
 #[derive(Subcommand, Debug)]
 pub enum Command {
@@ -28,6 +42,17 @@ pub enum Command {
     Generate(GenerateArgs),
     /// Grade text puzzles by the techniques a person needs (same INPUT as solve).
     Grade(GradeArgs),
+    /// Print a shell completion script (bash, zsh, fish, powershell, elvish) on stdout.
+    #[command(
+        after_help = "Examples:\n  sudoku-snap completions bash > ~/.local/share/bash-completion/completions/sudoku-snap\n  sudoku-snap completions zsh > ~/.zfunc/_sudoku-snap\n  sudoku-snap completions fish > ~/.config/fish/completions/sudoku-snap.fish"
+    )]
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff) on stdout: `sudoku-snap man | man -l -`.
+    Man,
 }
 
 /// Output layout of text results.

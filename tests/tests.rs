@@ -6,6 +6,7 @@ mod it {
 
     mod cli_batch; // batch mode: bad files reported as the batch goes on, skip/overwrite, mirroring, -j, kills
     mod cli_check; // --check and --hint: wrong entries named and ringed, hints that agree with the solution
+    mod cli_conventions; // completions, man page, bare usage, --help examples, solve hint, generate's seed, --answer-color, PNG size
     mod cli_generate; // generate and grade: unique puzzles, same seed same output at any -j, known grades
     mod cli_image; // the screenshot command: JSON, -o, bad inputs, the input never overwritten
     mod cli_pipes; // a picture on stdin and stdout: round trip, formats, bounded read, path lists still work

@@ -2,7 +2,7 @@
 //! solved picture out.
 
 use std::io::{self, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
 
 use sudoku_snap::encode::{self, Inputs};
@@ -14,14 +14,19 @@ use crate::cli::{Format, ImageArgs};
 
 /// Runs the screenshot command; returns the outcome for the exit code.
 pub fn run(args: ImageArgs) -> anyhow::Result<Outcome> {
+    if args.inputs.is_empty() && args.files_from.is_none() {
+        return Ok(super::meta::usage());
+    }
+    for input in &args.inputs {
+        if let Some(hint) = text_not_picture(input) {
+            anyhow::bail!("{hint}");
+        }
+    }
     if super::pipe::wanted(&args) {
         return super::pipe::run(args);
     }
     if super::batch::wanted(&args) {
         return super::batch::run(args);
-    }
-    if args.inputs.is_empty() {
-        anyhow::bail!("no IMAGE given; try `sudoku-snap --help`");
     }
     if args.output.is_some() && args.inputs.len() > 1 {
         anyhow::bail!("-o names one output file; give one IMAGE, or a folder ending in `/`");
@@ -89,6 +94,28 @@ pub fn run(args: ImageArgs) -> anyhow::Result<Outcome> {
         f.finish()?;
     }
     Ok(outcome)
+}
+
+/// A text puzzle (or a file of them) given where a picture is expected: the sentence that
+/// points to `solve`. A `.txt`/`.csv` file, or an argument that is no file but reads as a
+/// puzzle (81 cells of digits and `.0_-*`, spaces allowed).
+fn text_not_picture(input: &Path) -> Option<String> {
+    let ext = input
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase);
+    let text_file =
+        matches!(ext.as_deref(), Some("txt" | "csv" | "sdk" | "sdm")) && input.is_file();
+    let arg = input.to_string_lossy();
+    let cells = arg.chars().filter(|c| !c.is_whitespace()).count();
+    let puzzle_like = !input.exists()
+        && cells == 81
+        && arg
+            .chars()
+            .all(|c| c.is_ascii_digit() || ".0_-* \t".contains(c));
+    (text_file || puzzle_like).then(|| {
+        format!("{arg}: a text puzzle, not a picture: did you mean `sudoku-snap solve {arg}`?")
+    })
 }
 
 /// After a doubtful reading: how to see why, and how to draw anyway.

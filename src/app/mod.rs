@@ -9,6 +9,7 @@ pub mod generate;
 pub mod grade;
 pub mod image;
 pub mod input;
+pub mod meta;
 pub mod output;
 pub mod pipe;
 pub mod report_file;
