@@ -298,6 +298,16 @@ pub struct ImageArgs {
           help_heading = "Batch (folders, lists, -o DIR/)")]
     pub jobs: Option<u64>,
 
+    /// Batch: process only shard I of N (0-based): the inputs whose relative path hashes
+    /// there, so N workers (a job array, `parallel`, an Indexed Job) split a batch without a
+    /// scheduler. Adding files never moves the others.
+    #[arg(
+        long,
+        value_name = "I/N",
+        help_heading = "Batch (folders, lists, -o DIR/)"
+    )]
+    pub shard: Option<sudoku_snap::batch::Shard>,
+
     /// Batch: no progress bar and no summary.
     #[arg(short, long, help_heading = "Batch (folders, lists, -o DIR/)")]
     pub quiet: bool,

@@ -27,7 +27,11 @@ pub fn wanted(args: &ImageArgs) -> bool {
         .iter()
         .any(|p| p.as_os_str() == "-" || p.is_dir());
     let dir_output = args.output.as_deref().is_some_and(is_dir_like);
-    dir_input || dir_output || args.files_from.is_some() || args.format == Some(Format::Csv)
+    dir_input
+        || dir_output
+        || args.files_from.is_some()
+        || args.shard.is_some()
+        || args.format == Some(Format::Csv)
 }
 
 fn is_dir_like(path: &Path) -> bool {
@@ -53,8 +57,12 @@ pub fn run(args: ImageArgs) -> anyhow::Result<Outcome> {
         recursive: args.recursive,
         exclude: plan.iter().map(OutputPlan::canonical_dir).collect(),
     };
-    let entries = batch::discover(&paths, &walk);
+    let mut entries = batch::discover(&paths, &walk);
+    // Every input of the batch, not only this shard's, is kept safe from the outputs.
     let inputs = Inputs::new(entries.iter().map(|e| e.input.as_path()));
+    if let Some(shard) = args.shard {
+        entries.retain(|e| shard.takes(&e.rel));
+    }
     let mut report_file = match &args.report {
         Some(path) => Some(ReportFile::create(path, &inputs)?),
         None => None,
