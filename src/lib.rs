@@ -15,7 +15,24 @@
 //! assert!(solution.solves(&puzzle));
 //! ```
 //!
-//! Reading a screenshot:
+//! The few types most users need: [`Snap`] (the pipeline, made once from [`Options`]),
+//! [`Solved`] and [`Report`] (what came out, with its [`Status`]), [`Mode`] (the answer, a
+//! check of a game in progress, or hints) and [`Error`]. The stage modules below stay public
+//! for people who want one stage on its own.
+//!
+//! A screenshot in memory, in one call:
+//!
+//! ```
+//! use sudoku_snap::{image, Options, Snap, Status};
+//! let snap = Snap::new(Options::default())?;
+//! let shot = image::open("samples/classic-dejavu-light.png").expect("a sample");
+//! let solved = snap.solve_image(&shot)?;
+//! assert_eq!(solved.report.status, Status::Solved);
+//! assert!(solved.picture.is_some()); // the answer drawn in
+//! # Ok::<(), sudoku_snap::Error>(())
+//! ```
+//!
+//! A file to a file:
 //!
 //! ```no_run
 //! use sudoku_snap::{Options, Snap};
