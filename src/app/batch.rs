@@ -210,6 +210,14 @@ fn emit(
     }
     match format {
         Format::Csv => write_csv(out, r)?,
+        Format::Line if super::image::marks_only(args) => {
+            writeln!(
+                out,
+                "{}\t{}",
+                r.input.display(),
+                super::image::marks_line(r)
+            )?;
+        }
         Format::Line => {
             let what = r.solution.filter(|_| r.status == Status::Solved);
             let what = what.map(|s| s.to_string());

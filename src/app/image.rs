@@ -157,7 +157,9 @@ fn mode(args: &ImageArgs) -> Mode {
 
 /// In check and hint modes, the wrong entries and the steps in words on stderr.
 pub(super) fn explain_marks(report: &Report, args: &ImageArgs) {
-    if !(args.check || args.hint.is_some()) || report.solution.is_none() {
+    // Only a trusted solution says which entries are wrong (other statuses are explained
+    // by their error).
+    if !marks_only(args) || report.status != Status::Solved {
         return;
     }
     let input = report.input.display();
@@ -165,8 +167,11 @@ pub(super) fn explain_marks(report: &Report, args: &ImageArgs) {
     for w in &report.wrong_entries {
         crate::err!("{input}: {w}");
     }
-    if args.check && report.wrong_entries.is_empty() {
-        crate::err!("{input}: all {entered} entries are right");
+    match entered {
+        _ if !args.check || !report.wrong_entries.is_empty() => {}
+        0 => crate::err!("{input}: no player's entries to check"),
+        1 => crate::err!("{input}: the one entry is right"),
+        n => crate::err!("{input}: all {n} entries are right"),
     }
     for (i, h) in report.hints.iter().enumerate() {
         crate::err!("{input}: hint {}: {h}", i + 1);
@@ -255,26 +260,31 @@ pub(super) fn print_report(
     }
 }
 
+/// One line of marks: `ok`, or the wrong entries (`r7c5:9>1`) and hints (`r5c5=5`),
+/// space-separated; the status word when the solution is not trusted.
+pub(super) fn marks_line(r: &Report) -> String {
+    if r.status != Status::Solved {
+        return status_word(r.status);
+    }
+    let wrong = r
+        .wrong_entries
+        .iter()
+        .map(|w| format!("{}:{}>{}", w.cell, w.entered, w.should_be));
+    let hints = r.hints.iter().map(|h| format!("{}={}", h.cell, h.digit));
+    let words: Vec<String> = wrong.chain(hints).collect();
+    if words.is_empty() {
+        "ok".to_string()
+    } else {
+        words.join(" ")
+    }
+}
+
 /// `--check`/`--hint` results: line format prints `ok` or the wrong entries (`r7c5:9>1`) and
 /// the hints (`r5c5=5`), space-separated; pretty prints the entries and the counts.
 fn print_marks(out: &mut impl Write, r: &Report, format: Format) -> io::Result<()> {
-    let trusted = r.status == Status::Solved || r.solution.is_some() && !r.hints.is_empty();
+    let trusted = r.status == Status::Solved;
     if format == Format::Line {
-        if !trusted && r.wrong_entries.is_empty() {
-            return writeln!(out, "{}", status_word(r.status));
-        }
-        let wrong = r
-            .wrong_entries
-            .iter()
-            .map(|w| format!("{}:{}>{}", w.cell, w.entered, w.should_be));
-        let hints = r.hints.iter().map(|h| format!("{}={}", h.cell, h.digit));
-        let words: Vec<String> = wrong.chain(hints).collect();
-        let line = if words.is_empty() {
-            "ok".to_string()
-        } else {
-            words.join(" ")
-        };
-        return writeln!(out, "{line}");
+        return writeln!(out, "{}", marks_line(r));
     }
     writeln!(out, "{}: {}", r.input.display(), status_word(r.status))?;
     if let Some(e) = r.entries.filter(|e| e.filled_count() > 0) {

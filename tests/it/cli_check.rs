@@ -183,3 +183,40 @@ fn check_and_hint_exclude_each_other() {
         .assert()
         .code(2);
 }
+
+#[test]
+fn check_in_batch_prints_marks_not_solutions() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = cmd()
+        .arg(picture(""))
+        .arg("-o")
+        .arg(dir.path().join("out/"))
+        .args(["--check", "-f", "line", "-q"])
+        .assert()
+        .code(1); // ambiguous-givens.png is not solved
+    let stdout = String::from_utf8_lossy(&out.get_output().stdout);
+    let line = |name: &str| {
+        stdout
+            .lines()
+            .find(|l| l.contains(name))
+            .unwrap_or_else(|| panic!("no {name} in {stdout}"))
+            .split('\t')
+            .nth(1)
+            .unwrap()
+            .to_string()
+    };
+    assert_eq!(line("entries-wrong-red.png"), "r7c5:9>1");
+    assert_eq!(line("entries-near-colour.png"), "ok");
+    assert_eq!(line("ambiguous-givens.png"), "multiple_solutions");
+    assert!(
+        stdout
+            .lines()
+            .all(|l| !l.chars().filter(char::is_ascii_digit).nth(80).is_some()),
+        "no solution printed: {stdout}"
+    );
+    let stderr = String::from_utf8_lossy(&out.get_output().stderr);
+    assert!(
+        stderr.contains("typeset-small-digits.png: no player's entries to check"),
+        "{stderr}"
+    );
+}
