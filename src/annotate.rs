@@ -140,6 +140,19 @@ fn label(image: &mut RgbImage, rect: &Rectified, cells: &Cells, lines: &[String]
     }
 }
 
+/// Draws `s` in the bundled font, baseline starting at `origin`, `px` pixels per em (for
+/// the debug pictures' labels).
+pub(crate) fn draw_text(
+    image: &mut RgbImage,
+    s: &str,
+    origin: (f32, f32),
+    px: f32,
+    colour: [u8; 3],
+) {
+    let font = FontRef::try_from_slice(FONT).expect("the bundled font is valid");
+    text(image, &font, s, origin, px, colour);
+}
+
 /// The advance width of `s` at `px` pixels per em.
 fn text_width(font: &FontRef<'_>, s: &str, px: f32) -> f32 {
     let f = px / font.units_per_em().unwrap_or(2048.0);
