@@ -1,6 +1,7 @@
 //! Intermediate pictures for `--debug DIR`, for people tuning a hard case: the ink map with
 //! the grid's corners, the straightened grid with the lines found, and the 81 cells with
-//! what was read in each. Files are named after the input's stem.
+//! what was read in each. Files are named after the input's file name, or in a batch its
+//! path relative to its folder argument (`a/x.png` -> `a__x.cells.png`).
 
 use std::io;
 use std::path::{Path, PathBuf};
@@ -15,10 +16,23 @@ use crate::locate::Located;
 use crate::recognize::Recognized;
 use crate::rectify::Rectified;
 
-fn file(dir: &Path, name: &Path, what: &str) -> PathBuf {
-    let stem = name
-        .file_stem()
-        .map_or("image".into(), |s| s.to_string_lossy());
+/// `DIR/<label>.<what>.png`, the label's folders joined with `__` and its extension
+/// dropped: `a/x.png` -> `a__x.cells.png`, so inputs of the same name in different folders
+/// of a batch do not overwrite each other's pictures.
+fn file(dir: &Path, label: &Path, what: &str) -> PathBuf {
+    let parts: Vec<String> = label
+        .with_extension("")
+        .components()
+        .filter_map(|c| match c {
+            std::path::Component::Normal(s) => Some(s.to_string_lossy().into_owned()),
+            _ => None,
+        })
+        .collect();
+    let stem = if parts.is_empty() {
+        "image".to_string()
+    } else {
+        parts.join("__")
+    };
     dir.join(format!("{stem}.{what}.png"))
 }
 
@@ -35,12 +49,12 @@ fn save(image: impl Into<DynamicImage>, path: PathBuf, name: &Path) -> io::Resul
 }
 
 /// The ink map alone (when no grid was found).
-pub fn write_ink(dir: &Path, name: &Path, ink: &GrayImage) -> io::Result<()> {
-    save(ink.clone(), file(dir, name, "ink"), name)
+pub fn write_ink(dir: &Path, name: &Path, label: &Path, ink: &GrayImage) -> io::Result<()> {
+    save(ink.clone(), file(dir, label, "ink"), name)
 }
 
 /// The ink map with the accepted quadrilateral in red.
-pub fn write_located(dir: &Path, name: &Path, located: &Located) -> io::Result<()> {
+pub fn write_located(dir: &Path, name: &Path, label: &Path, located: &Located) -> io::Result<()> {
     let mut canvas = image::DynamicImage::ImageLuma8(located.ink.clone()).into_rgb8();
     let c = located
         .quad
@@ -49,7 +63,7 @@ pub fn write_located(dir: &Path, name: &Path, located: &Located) -> io::Result<(
     for i in 0..4 {
         draw_line_segment_mut(&mut canvas, c[i], c[(i + 1) % 4], Rgb([255, 0, 0]));
     }
-    save(canvas, file(dir, name, "edges-corners"), name)
+    save(canvas, file(dir, label, "edges-corners"), name)
 }
 
 /// A reading whose best digit beats the runner-up by less than this (scores 0-2) is shown
@@ -65,6 +79,7 @@ const LABEL_PX: f32 = 12.0;
 pub fn write_cells(
     dir: &Path,
     name: &Path,
+    label: &Path,
     rect: &Rectified,
     cells: &Cells,
     evidence: &[Option<Recognized>],
@@ -77,7 +92,7 @@ pub fn write_cells(
     for &y in &cells.lines_y {
         draw_line_segment_mut(&mut canvas, (0.0, y), (side, y), Rgb([0, 200, 0]));
     }
-    save(canvas.clone(), file(dir, name, "rectified"), name)?;
+    save(canvas.clone(), file(dir, label, "rectified"), name)?;
     for (i, glyph) in cells.glyphs.iter().enumerate() {
         let (Some(g), Some(r)) = (glyph, &evidence[i]) else {
             continue;
@@ -95,7 +110,7 @@ pub fn write_cells(
         );
         label_cell(&mut canvas, cells, i, r, colour);
     }
-    save(with_legend(&canvas), file(dir, name, "cells"), name)
+    save(with_legend(&canvas), file(dir, label, "cells"), name)
 }
 
 /// "7 0.93" (digit read, margin over the runner-up) in the cell's top-left corner; a close

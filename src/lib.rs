@@ -126,18 +126,29 @@ impl Snap {
 
     /// Reads the grid of an already decoded picture; `name` labels errors and debug files.
     pub fn read(&self, image: &RgbImage, name: &Path, timings: &mut Timings) -> Result<Reading> {
+        self.read_as(image, name, &file_name(name), timings)
+    }
+
+    /// [`Snap::read`], naming debug pictures after `label` (see [`Snap::process_as`]).
+    pub(crate) fn read_as(
+        &self,
+        image: &RgbImage,
+        name: &Path,
+        label: &Path,
+        timings: &mut Timings,
+    ) -> Result<Reading> {
         let located = timings.time(Stage::Locate, || locate::locate(image));
         let located = match located {
             Ok(l) => l,
             Err(not_found) => {
-                self.debug(|dir| debug::write_ink(dir, name, &not_found.ink));
+                self.debug(|dir| debug::write_ink(dir, name, label, &not_found.ink));
                 return Err(Error::NoGrid {
                     path: name.to_path_buf(),
                     reason: not_found.reason,
                 });
             }
         };
-        self.debug(|dir| debug::write_located(dir, name, &located));
+        self.debug(|dir| debug::write_located(dir, name, label, &located));
         timings.time(Stage::Recognize, || {
             let rectified =
                 rectify::rectify(image, &located.quad).ok_or_else(|| Error::NoGrid {
@@ -147,7 +158,7 @@ impl Snap {
             let cells = cells::slice(&rectified);
             let (evidence, rivals) = self.recognize_glyphs(&cells);
             let (givens, entries) = split_by_author(&cells, &evidence);
-            self.debug(|dir| debug::write_cells(dir, name, &rectified, &cells, &evidence));
+            self.debug(|dir| debug::write_cells(dir, name, label, &rectified, &cells, &evidence));
             Ok(Reading {
                 givens,
                 entries,
@@ -183,16 +194,30 @@ impl Snap {
     /// Decodes, reads, solves and (with `output`) draws and writes one screenshot. Never
     /// panics on bad input: every failure ends in the report's status and error.
     pub fn process(&self, input: &Path, output: Option<&Path>) -> Report {
+        self.process_as(input, output, &file_name(input))
+    }
+
+    /// [`Snap::process`], naming the debug pictures after `label` (a relative path, its
+    /// folders joined with `__`) instead of the input's file name: a batch passes each
+    /// input's path relative to its folder argument, so `a/x.png` and `b/x.png` get
+    /// `a__x.cells.png` and `b__x.cells.png`, not one file written twice.
+    pub fn process_as(&self, input: &Path, output: Option<&Path>, label: &Path) -> Report {
         let mut report = Report::new(input);
         let started = std::time::Instant::now();
-        if let Err(e) = self.process_into(input, output, &mut report) {
+        if let Err(e) = self.process_into(input, output, label, &mut report) {
             report.fail(e);
         }
         report.timings.total = started.elapsed().as_secs_f64() * 1000.0;
         report
     }
 
-    fn process_into(&self, input: &Path, output: Option<&Path>, report: &mut Report) -> Result<()> {
+    fn process_into(
+        &self,
+        input: &Path,
+        output: Option<&Path>,
+        label: &Path,
+        report: &mut Report,
+    ) -> Result<()> {
         if let Some(out) = output {
             encode::check_not_input(input, out)?;
             encode::format_for(out).ok_or_else(|| Error::Encode {
@@ -212,7 +237,7 @@ impl Snap {
         let (mut image, _memory) = timings.time(Stage::Decode, || {
             decode::decode_file_within(input, &limits, &self.memory)
         })?;
-        let drawn = self.solve_picture(&mut image, input, report, output.is_some())?;
+        let drawn = self.solve_picture(&mut image, input, label, report, output.is_some())?;
         let Some(out) = output.filter(|_| drawn) else {
             return Ok(());
         };
@@ -244,11 +269,12 @@ impl Snap {
         &self,
         image: &mut RgbImage,
         name: &Path,
+        label: &Path,
         report: &mut Report,
         draw: bool,
     ) -> Result<bool> {
         let timings = &mut report.timings;
-        let reading = self.read(image, name, timings)?;
+        let reading = self.read_as(image, name, label, timings)?;
         let solved = timings.time(Stage::Solve, || {
             correct::solve_reading(
                 &reading.givens,
@@ -309,6 +335,12 @@ impl Snap {
             let _ = std::fs::create_dir_all(dir).and_then(|_| write(dir));
         }
     }
+}
+
+/// The last component of `path` (the path itself when it has none), to name debug pictures.
+fn file_name(path: &Path) -> std::path::PathBuf {
+    path.file_name()
+        .map_or_else(|| path.to_path_buf(), Into::into)
 }
 
 /// Splits the recognized digits into givens and a player's entries by their author.

@@ -89,7 +89,8 @@ impl Snap {
         report: &mut Report,
         started: std::time::Instant,
     ) -> Result<bool> {
-        let drew = self.solve_picture(picture, name, report, true)?;
+        let label = name.file_name().map_or(name, Path::new);
+        let drew = self.solve_picture(picture, name, label, report, true)?;
         report.timings.total = started.elapsed().as_secs_f64() * 1000.0;
         Ok(drew)
     }

@@ -177,7 +177,7 @@ fn process_one(snap: &Snap, entry: Entry, out: Option<&Path>) -> Report {
             return report;
         }
     }
-    snap.process(&entry.input, out)
+    snap.process_as(&entry.input, out, &entry.rel)
 }
 
 /// A copy of `error` when it means no output can be written any more: the output file
