@@ -135,3 +135,34 @@ fn json_cannot_share_stdout_with_the_picture() {
         .assert()
         .code(2);
 }
+
+/// Issue 12 asks that transparency not spoil reading: a screenshot whose background is
+/// transparent (alpha 0 over black, as many tools save it) is read through a pipe. (Alpha
+/// is dropped, so this reads as a dark theme; it is not kept on output.)
+#[test]
+fn a_transparent_background_is_read() {
+    let opaque = image::open(sample("classic-dejavu-light.png"))
+        .unwrap()
+        .to_rgb8();
+    let clear = image::RgbaImage::from_fn(opaque.width(), opaque.height(), |x, y| {
+        let p = opaque.get_pixel(x, y).0;
+        if p.iter().all(|&c| c > 230) {
+            image::Rgba([0, 0, 0, 0])
+        } else {
+            image::Rgba([p[0], p[1], p[2], 255])
+        }
+    });
+    let mut png = Vec::new();
+    clear
+        .write_to(&mut std::io::Cursor::new(&mut png), image::ImageFormat::Png)
+        .unwrap();
+    let out = cmd()
+        .args(["-", "-f", "line"])
+        .write_stdin(png)
+        .assert()
+        .success();
+    let line = String::from_utf8_lossy(&out.get_output().stdout)
+        .trim()
+        .to_string();
+    assert_eq!(line, solution_of("classic-dejavu-light.png"));
+}
