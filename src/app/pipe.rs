@@ -144,6 +144,12 @@ fn check_usage(args: &ImageArgs) -> anyhow::Result<()> {
             anyhow::bail!("-o - writes a picture to stdout, which is a terminal; redirect it (`> out.png`) or pipe it");
         }
     }
+    if args.inputs[0].is_dir() {
+        anyhow::bail!(
+            "{}: a folder is a batch, and -o - writes one picture; give -o a folder ending in `/`",
+            args.inputs[0].display()
+        );
+    }
     if args.recursive || !args.suffix.is_empty() {
         anyhow::bail!("-r and --suffix are for batch mode: give -o a folder (`-o DIR/`)");
     }
