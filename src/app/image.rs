@@ -182,11 +182,12 @@ pub(super) fn explain_marks(report: &Report, args: &ImageArgs) {
                 - report.wrong_entries.len()
                 >= s.filled_count()
         });
-        if !done {
-            crate::err!(
-                "{input}: {} of {n} hints: the techniques known here find no further step",
-                report.hints.len()
-            );
+        match (done, report.hints.len()) {
+            (true, 0) => crate::err!("{input}: the grid is full: nothing left to hint"),
+            (true, _) => {}
+            (false, found) => crate::err!(
+                "{input}: {found} of {n} hints: the techniques known here find no further step"
+            ),
         }
     }
 }

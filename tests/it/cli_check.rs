@@ -220,3 +220,25 @@ fn check_in_batch_prints_marks_not_solutions() {
         "{stderr}"
     );
 }
+
+#[test]
+fn a_full_grid_has_nothing_to_hint() {
+    let dir = tempfile::tempdir().unwrap();
+    let solved = dir.path().join("solved.png");
+    let sample = Path::new(env!("CARGO_MANIFEST_DIR")).join("samples/classic-dejavu-light.png");
+    cmd().arg(sample).arg("-o").arg(&solved).assert().success();
+    let out = cmd()
+        .arg(&solved)
+        .args(["--hint", "-f", "json"])
+        .assert()
+        .success();
+    assert_eq!(
+        json(&out.get_output().stdout)["hints"],
+        serde_json::json!([])
+    );
+    let stderr = String::from_utf8_lossy(&out.get_output().stderr);
+    assert!(
+        stderr.contains("the grid is full: nothing left to hint"),
+        "{stderr}"
+    );
+}
