@@ -114,10 +114,7 @@ pub fn read_entries_like_givens(
         }
         let mean = alike.map(|(sum, n)| if n == 0 { f32::MIN } else { sum / n as f32 });
         let d = best_digit(&mean);
-        let second = (0..9)
-            .filter(|&k| k != d)
-            .map(|k| mean[k])
-            .fold(f32::MIN, f32::max);
+        let second = (0..9).filter(|&k| k != d).map(|k| mean[k]).fold(f32::MIN, f32::max);
         if mean[d] < SAME_SHAPE || mean[d] - second < ENTRY_MARGIN {
             continue;
         }
