@@ -9,6 +9,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 #[derive(Parser, Debug)]
 #[command(name = "sudoku-snap", version, about, long_about = None)]
 #[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
+#[command(after_help = EXAMPLES)]
 pub struct Cli {
     /// A subcommand for text puzzles; without one, the arguments are screenshots.
     #[command(subcommand)]
@@ -19,6 +20,19 @@ pub struct Cli {
     pub image: ImageArgs,
 }
 
+/// Shown under `--help`: the commands people start with.
+const EXAMPLES: &str = "\
+Examples:
+  sudoku-snap shot.png -o solved.png          draw the answer into the screenshot
+  sudoku-snap shot.png --check -o marked.png  ring the player's wrong entries
+  sudoku-snap shot.png --hint -o hint.png     draw only the next logical step
+  cat shot.png | sudoku-snap - -o - > out.png a picture through a pipe
+  sudoku-snap shots/ -o solved/ --report run.jsonl
+                                              a folder, with a JSON Lines report
+  sudoku-snap solve puzzles.txt               text puzzles (see `sudoku-snap solve --help`)
+  sudoku-snap generate -n 5 -d hard           five hard puzzles
+  sudoku-snap completions bash > ~/.local/share/bash-completion/completions/sudoku-snap";
+
 /// The subcommands.
 #[derive(Subcommand, Debug)]
 pub enum Command {
@@ -28,6 +42,17 @@ pub enum Command {
     Generate(GenerateArgs),
     /// Grade text puzzles by the techniques a person needs (same INPUT as solve).
     Grade(GradeArgs),
+    /// Print a shell completion script (bash, zsh, fish, powershell, elvish) on stdout.
+    #[command(
+        after_help = "Examples:\n  sudoku-snap completions bash > ~/.local/share/bash-completion/completions/sudoku-snap\n  sudoku-snap completions zsh > ~/.zfunc/_sudoku-snap\n  sudoku-snap completions fish > ~/.config/fish/completions/sudoku-snap.fish"
+    )]
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff) on stdout: `sudoku-snap man | man -l -`.
+    Man,
 }
 
 /// Output layout of text results.
@@ -165,7 +190,8 @@ pub struct ImageArgs {
     #[arg(value_name = "IMAGE")]
     pub inputs: Vec<PathBuf>,
 
-    /// Where to write the solved picture (format from its extension: png, jpg, webp, bmp).
+    /// Where to write the solved picture (format from its extension: png, jpg, webp, bmp);
+    /// `-` writes it to stdout (format from --output-format, else the input's own).
     #[arg(short, long, value_name = "OUT")]
     pub output: Option<PathBuf>,
 
@@ -211,6 +237,18 @@ pub struct ImageArgs {
     #[arg(long)]
     pub draw_doubtful: bool,
 
+    /// Check a game in progress: name each wrong entry of the player (stderr, JSON
+    /// `wrong_entries`) and ring it in red on the picture instead of drawing the answer.
+    #[arg(long, conflicts_with = "hint")]
+    pub check: bool,
+
+    /// Give a hint, not the answer: the next N logical steps (default 1), each with its
+    /// technique, on stderr, in JSON (`hints`) and drawn on the picture; wrong entries are
+    /// ringed as with --check.
+    #[arg(long, value_name = "N", num_args = 0..=1, default_missing_value = "1",
+          value_parser = clap::value_parser!(u64).range(1..=81))]
+    pub hint: Option<u64>,
+
     /// Batch: descend into sub-folders of folder inputs.
     #[arg(short, long, help_heading = "Batch (folders, lists, -o DIR/)")]
     pub recursive: bool,
@@ -232,14 +270,20 @@ pub struct ImageArgs {
     )]
     pub suffix: String,
 
-    /// Batch: format of every output [default: the input's own].
-    #[arg(
-        long,
-        value_enum,
-        value_name = "FMT",
-        help_heading = "Batch (folders, lists, -o DIR/)"
-    )]
+    /// Format of the written picture(s) [default: -o's extension, else the input's own, so a
+    /// JPEG stays a JPEG].
+    #[arg(long, value_enum, value_name = "FMT")]
     pub output_format: Option<OutputFormat>,
+
+    /// JPEG quality (1-100) of JPEG outputs.
+    #[arg(long, value_name = "Q", default_value_t = 90,
+          value_parser = clap::value_parser!(u8).range(1..=100))]
+    pub jpeg_quality: u8,
+
+    /// Colour of the drawn answer, as `#rrggbb` or `rrggbb` [default: blue, or orange when
+    /// the givens are blue; lighter on dark themes].
+    #[arg(long, value_name = "COLOUR", value_parser = parse_colour)]
+    pub answer_color: Option<[u8; 3]>,
 
     /// Batch: replace existing outputs (otherwise their inputs are reported `skipped`).
     #[arg(long, help_heading = "Batch (folders, lists, -o DIR/)")]
@@ -254,6 +298,16 @@ pub struct ImageArgs {
           help_heading = "Batch (folders, lists, -o DIR/)")]
     pub jobs: Option<u64>,
 
+    /// Batch: process only shard I of N (0-based): the inputs whose relative path hashes
+    /// there, so N workers (a job array, `parallel`, an Indexed Job) split a batch without a
+    /// scheduler. Adding files never moves the others.
+    #[arg(
+        long,
+        value_name = "I/N",
+        help_heading = "Batch (folders, lists, -o DIR/)"
+    )]
+    pub shard: Option<sudoku_snap::batch::Shard>,
+
     /// Batch: no progress bar and no summary.
     #[arg(short, long, help_heading = "Batch (folders, lists, -o DIR/)")]
     pub quiet: bool,
@@ -267,7 +321,18 @@ pub struct ImageArgs {
     pub report: Option<PathBuf>,
 }
 
-/// Formats the batch command can write.
+/// `#rrggbb` or `rrggbb` as RGB.
+fn parse_colour(s: &str) -> Result<[u8; 3], String> {
+    let hex = s.strip_prefix('#').unwrap_or(s);
+    let bad = || format!("`{s}` is not a colour; write it as #rrggbb, e.g. #1c5cd2");
+    if hex.len() != 6 || !hex.is_ascii() {
+        return Err(bad());
+    }
+    let byte = |i: usize| u8::from_str_radix(&hex[i..i + 2], 16).map_err(|_| bad());
+    Ok([byte(0)?, byte(2)?, byte(4)?])
+}
+
+/// Formats the screenshot command can write.
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum OutputFormat {
     /// PNG.
@@ -278,6 +343,18 @@ pub enum OutputFormat {
     Webp,
     /// BMP.
     Bmp,
+}
+
+impl OutputFormat {
+    /// The `image` crate's format.
+    pub fn image_format(self) -> image::ImageFormat {
+        match self {
+            OutputFormat::Png => image::ImageFormat::Png,
+            OutputFormat::Jpg => image::ImageFormat::Jpeg,
+            OutputFormat::Webp => image::ImageFormat::WebP,
+            OutputFormat::Bmp => image::ImageFormat::Bmp,
+        }
+    }
 }
 
 #[cfg(test)]

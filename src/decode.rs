@@ -71,6 +71,17 @@ pub fn decode_file_within<'b>(
     decode_from(BufReader::new(file), path, limits, budget)
 }
 
+/// [`decode_file_within`] for an encoded image held in memory (a pipe, an upload); `path`
+/// only names it in errors.
+pub fn decode_bytes_within<'b>(
+    bytes: &[u8],
+    path: &Path,
+    limits: &Limits,
+    budget: &'b MemoryBudget,
+) -> Result<(RgbImage, Reservation<'b>)> {
+    decode_from(Cursor::new(bytes), path, limits, budget)
+}
+
 /// Opens `path` for reading if it is a regular file (after following links); anything else
 /// is an error naming what it is, before it is opened, since opening a FIFO blocks.
 pub fn open_regular(path: &Path) -> Result<File> {

@@ -5,7 +5,8 @@ use std::io::{BufWriter, Write};
 use std::path::Path;
 
 use image::codecs::jpeg::JpegEncoder;
-use image::{ImageFormat, RgbImage};
+use image::codecs::png::{CompressionType, FilterType, PngEncoder};
+use image::{ExtendedColorType, ImageEncoder, ImageFormat, RgbImage};
 
 use crate::error::{Error, Result};
 
@@ -92,6 +93,21 @@ pub fn encode(image: &RgbImage, format: ImageFormat, jpeg_quality: u8) -> Result
         ImageFormat::Jpeg => JpegEncoder::new_with_quality(&mut bytes, jpeg_quality.clamp(1, 100))
             .encode_image(image)
             .map_err(|e| e.to_string())?,
+        // The encoder's default is fast compression, which gave back a 131 KB phone screenshot
+        // as 242 KB. Measured on samples/phone-1170x2532.png (answer drawn): Fast 242 KB in
+        // 4 ms, Default 177 KB in 39 ms, Best 181 KB in 76 ms; so Default, with adaptive
+        // per-row filters. (Re-encoded with nothing drawn it comes back at 134 KB: the rest is
+        // the anti-aliased answer digits.)
+        ImageFormat::Png => {
+            PngEncoder::new_with_quality(&mut bytes, CompressionType::Default, FilterType::Adaptive)
+                .write_image(
+                    image.as_raw(),
+                    image.width(),
+                    image.height(),
+                    ExtendedColorType::Rgb8,
+                )
+                .map_err(|e| e.to_string())?
+        }
         other => image
             .write_to(&mut std::io::Cursor::new(&mut bytes), other)
             .map_err(|e| e.to_string())?,

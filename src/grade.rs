@@ -15,6 +15,7 @@ use crate::board::{Board, Pos};
 
 /// A solving technique, in increasing order of difficulty.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+#[non_exhaustive]
 pub enum Technique {
     /// A cell with one candidate left.
     NakedSingle,
@@ -103,6 +104,7 @@ impl fmt::Display for Technique {
 
 /// How hard a puzzle is for a person.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+#[non_exhaustive]
 pub enum Difficulty {
     /// Naked and hidden singles are enough.
     Easy,
@@ -258,7 +260,7 @@ pub fn grade_up_to(puzzle: &Board, ceiling: Difficulty) -> Grade {
 }
 
 /// The cells of each house: rows 0-8, columns 9-17, boxes 18-26.
-static HOUSES: [[u8; 9]; 27] = houses_table();
+pub(crate) static HOUSES: [[u8; 9]; 27] = houses_table();
 
 /// The 20 peers of each cell.
 static PEERS: [[u8; 20]; 81] = peers_table();
@@ -302,17 +304,17 @@ const fn peers_table() -> [[u8; 20]; 81] {
 
 /// Candidates of an unfinished grid: `cand[cell]` is a 9-bit digit mask, 0 once the cell is
 /// filled.
-struct Grid {
-    cand: [u16; 81],
-    value: [u8; 81],
+pub(crate) struct Grid {
+    pub(crate) cand: [u16; 81],
+    pub(crate) value: [u8; 81],
     /// Empty cells left.
-    open: usize,
+    pub(crate) open: usize,
     /// `false` once a contradiction showed up (a cell or digit with no place).
-    ok: bool,
+    pub(crate) ok: bool,
 }
 
 impl Grid {
-    fn new(puzzle: &Board) -> Grid {
+    pub(crate) fn new(puzzle: &Board) -> Grid {
         let mut grid = Grid {
             cand: [0x1ff; 81],
             value: [0; 81],
@@ -330,7 +332,7 @@ impl Grid {
         grid
     }
 
-    fn place(&mut self, cell: usize, digit: u8) {
+    pub(crate) fn place(&mut self, cell: usize, digit: u8) {
         let bit = 1 << (digit - 1);
         self.value[cell] = digit;
         self.cand[cell] = 0;
@@ -341,7 +343,7 @@ impl Grid {
     }
 
     /// Applies the easiest technique up to `max` that makes progress: which, and how often.
-    fn step(&mut self, max: Technique) -> Option<(Technique, u32)> {
+    pub(crate) fn step(&mut self, max: Technique) -> Option<(Technique, u32)> {
         for technique in Technique::ALL.into_iter().take_while(|&t| t <= max) {
             let n = match technique {
                 Technique::NakedSingle => self.naked_singles(),

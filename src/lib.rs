@@ -15,7 +15,24 @@
 //! assert!(solution.solves(&puzzle));
 //! ```
 //!
-//! Reading a screenshot:
+//! The few types most users need: [`Snap`] (the pipeline, made once from [`Options`]),
+//! [`Solved`] and [`Report`] (what came out, with its [`Status`]), [`Mode`] (the answer, a
+//! check of a game in progress, or hints) and [`Error`]. The stage modules below stay public
+//! for people who want one stage on its own.
+//!
+//! A screenshot in memory, in one call:
+//!
+//! ```
+//! use sudoku_snap::{image, Options, Snap, Status};
+//! let snap = Snap::new(Options::default())?;
+//! let shot = image::open("samples/classic-dejavu-light.png").expect("a sample");
+//! let solved = snap.solve_image(&shot)?;
+//! assert_eq!(solved.report.status, Status::Solved);
+//! assert!(solved.picture.is_some()); // the answer drawn in
+//! # Ok::<(), sudoku_snap::Error>(())
+//! ```
+//!
+//! A file to a file:
 //!
 //! ```no_run
 //! use sudoku_snap::{Options, Snap};
@@ -27,9 +44,11 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod annotate;
 pub mod batch;
 pub mod board;
 pub mod cells;
+pub mod check;
 pub mod correct;
 pub mod debug;
 pub mod decode;
@@ -37,7 +56,9 @@ pub mod encode;
 pub mod error;
 pub mod generate;
 pub mod grade;
+pub mod hint;
 pub mod locate;
+mod memory;
 pub mod options;
 pub mod printable;
 pub mod recognize;
@@ -53,7 +74,10 @@ use image::RgbImage;
 
 pub use board::{Board, Conflict, Digit, Pos};
 pub use error::{Error, Result};
-pub use options::Options;
+/// The `image` crate, whose types are in this crate's signatures.
+pub use image;
+pub use memory::Solved;
+pub use options::{Mode, Options};
 pub use report::{Report, Stage, Status, Timings};
 
 use cells::{Author, Cells};
@@ -102,18 +126,29 @@ impl Snap {
 
     /// Reads the grid of an already decoded picture; `name` labels errors and debug files.
     pub fn read(&self, image: &RgbImage, name: &Path, timings: &mut Timings) -> Result<Reading> {
+        self.read_as(image, name, &file_name(name), timings)
+    }
+
+    /// [`Snap::read`], naming debug pictures after `label` (see [`Snap::process_as`]).
+    pub(crate) fn read_as(
+        &self,
+        image: &RgbImage,
+        name: &Path,
+        label: &Path,
+        timings: &mut Timings,
+    ) -> Result<Reading> {
         let located = timings.time(Stage::Locate, || locate::locate(image));
         let located = match located {
             Ok(l) => l,
             Err(not_found) => {
-                self.debug(|dir| debug::write_ink(dir, name, &not_found.ink));
+                self.debug(|dir| debug::write_ink(dir, name, label, &not_found.ink));
                 return Err(Error::NoGrid {
                     path: name.to_path_buf(),
                     reason: not_found.reason,
                 });
             }
         };
-        self.debug(|dir| debug::write_located(dir, name, &located));
+        self.debug(|dir| debug::write_located(dir, name, label, &located));
         timings.time(Stage::Recognize, || {
             let rectified =
                 rectify::rectify(image, &located.quad).ok_or_else(|| Error::NoGrid {
@@ -123,7 +158,7 @@ impl Snap {
             let cells = cells::slice(&rectified);
             let (evidence, rivals) = self.recognize_glyphs(&cells);
             let (givens, entries) = split_by_author(&cells, &evidence);
-            self.debug(|dir| debug::write_cells(dir, name, &rectified, &cells, &evidence));
+            self.debug(|dir| debug::write_cells(dir, name, label, &rectified, &cells, &evidence));
             Ok(Reading {
                 givens,
                 entries,
@@ -159,16 +194,30 @@ impl Snap {
     /// Decodes, reads, solves and (with `output`) draws and writes one screenshot. Never
     /// panics on bad input: every failure ends in the report's status and error.
     pub fn process(&self, input: &Path, output: Option<&Path>) -> Report {
+        self.process_as(input, output, &file_name(input))
+    }
+
+    /// [`Snap::process`], naming the debug pictures after `label` (a relative path, its
+    /// folders joined with `__`) instead of the input's file name: a batch passes each
+    /// input's path relative to its folder argument, so `a/x.png` and `b/x.png` get
+    /// `a__x.cells.png` and `b__x.cells.png`, not one file written twice.
+    pub fn process_as(&self, input: &Path, output: Option<&Path>, label: &Path) -> Report {
         let mut report = Report::new(input);
         let started = std::time::Instant::now();
-        if let Err(e) = self.process_into(input, output, &mut report) {
+        if let Err(e) = self.process_into(input, output, label, &mut report) {
             report.fail(e);
         }
         report.timings.total = started.elapsed().as_secs_f64() * 1000.0;
         report
     }
 
-    fn process_into(&self, input: &Path, output: Option<&Path>, report: &mut Report) -> Result<()> {
+    fn process_into(
+        &self,
+        input: &Path,
+        output: Option<&Path>,
+        label: &Path,
+        report: &mut Report,
+    ) -> Result<()> {
         if let Some(out) = output {
             encode::check_not_input(input, out)?;
             encode::format_for(out).ok_or_else(|| Error::Encode {
@@ -183,16 +232,49 @@ impl Snap {
             }
         }
         let timings = &mut report.timings;
-        let limits = decode::Limits {
-            max_pixels: self.options.max_pixels,
-            max_bytes: self.options.max_memory,
-            working_pixels: self.options.max_working_pixels,
-        };
+        let limits = self.limits();
         // The reservation lasts until the picture is written.
         let (mut image, _memory) = timings.time(Stage::Decode, || {
             decode::decode_file_within(input, &limits, &self.memory)
         })?;
-        let reading = self.read(&image, input, timings)?;
+        let drawn = self.solve_picture(&mut image, input, label, report, output.is_some())?;
+        let Some(out) = output.filter(|_| drawn) else {
+            return Ok(());
+        };
+        let timings = &mut report.timings;
+        timings.time(Stage::Encode, || {
+            encode::write_atomic_to(
+                &image,
+                out,
+                self.options.jpeg_quality,
+                self.options.overwrite,
+            )
+        })?;
+        report.output = Some(out.to_path_buf());
+        Ok(())
+    }
+
+    /// The decoding limits of the options.
+    pub(crate) fn limits(&self) -> decode::Limits {
+        decode::Limits {
+            max_pixels: self.options.max_pixels,
+            max_bytes: self.options.max_memory,
+            working_pixels: self.options.max_working_pixels,
+        }
+    }
+
+    /// Reads, solves and records `image` into `report`; with `draw`, draws what the mode
+    /// asks for onto it when the solution may be drawn. Returns whether it drew.
+    pub(crate) fn solve_picture(
+        &self,
+        image: &mut RgbImage,
+        name: &Path,
+        label: &Path,
+        report: &mut Report,
+        draw: bool,
+    ) -> Result<bool> {
+        let timings = &mut report.timings;
+        let reading = self.read_as(image, name, label, timings)?;
         let solved = timings.time(Stage::Solve, || {
             correct::solve_reading(
                 &reading.givens,
@@ -208,29 +290,42 @@ impl Snap {
             solved.trusted()
         };
         let Some(solution) = drawn else {
-            return Ok(());
+            return Ok(false);
         };
-        let Some(out) = output else { return Ok(()) };
-        let timings = &mut report.timings;
+        report.wrong_entries = check::wrong_entries(&reading.entries, &solution);
+        if let Mode::Hint(n) = self.options.mode {
+            let reached = check::reached(&solved.givens, &reading.entries, &solution);
+            report.hints = hint::hints(&reached, n);
+        }
+        if !draw {
+            return Ok(false);
+        }
+        // Timings is Copy: timed on a copy, since drawing reads the report's marks.
+        let mut timings = report.timings;
         timings.time(Stage::Render, || {
-            render::draw_answer(
-                &mut image,
-                &reading.rectified,
-                &reading.cells,
-                &solution,
-                self.options.answer_color,
-            )
+            self.draw(image, &reading, &solution, report)
         });
-        timings.time(Stage::Encode, || {
-            encode::write_atomic_to(
-                &image,
-                out,
-                self.options.jpeg_quality,
-                self.options.overwrite,
-            )
-        })?;
-        report.output = Some(out.to_path_buf());
-        Ok(())
+        report.timings = timings;
+        Ok(true)
+    }
+
+    /// Draws what the mode asks for: the answer, or marks for the wrong entries and hints.
+    fn draw(&self, image: &mut RgbImage, reading: &Reading, solution: &Board, report: &Report) {
+        let (rect, cells) = (&reading.rectified, &reading.cells);
+        let colour = self.options.answer_color;
+        match self.options.mode {
+            Mode::Answer => {
+                render::draw_answer(image, rect, cells, solution, colour);
+            }
+            Mode::Check | Mode::Hint(_) => {
+                let marks = annotate::Marks {
+                    wrong: &report.wrong_entries,
+                    hints: &report.hints,
+                    colour,
+                };
+                annotate::draw(image, rect, cells, &marks);
+            }
+        }
     }
 
     /// Runs `write` on the debug folder when one is configured; debug output is best effort
@@ -240,6 +335,12 @@ impl Snap {
             let _ = std::fs::create_dir_all(dir).and_then(|_| write(dir));
         }
     }
+}
+
+/// The last component of `path` (the path itself when it has none), to name debug pictures.
+fn file_name(path: &Path) -> std::path::PathBuf {
+    path.file_name()
+        .map_or_else(|| path.to_path_buf(), Into::into)
 }
 
 /// Splits the recognized digits into givens and a player's entries by their author.

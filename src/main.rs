@@ -42,6 +42,8 @@ fn run(cli: Cli) -> anyhow::Result<Outcome> {
         Some(Command::Solve(args)) => app::solve::run(args),
         Some(Command::Generate(args)) => app::generate::run(args),
         Some(Command::Grade(args)) => app::grade::run(args),
+        Some(Command::Completions { shell }) => app::meta::completions(shell),
+        Some(Command::Man) => app::meta::man(),
         None => app::image::run(cli.image),
     }
 }

@@ -40,6 +40,25 @@ pub struct Options {
     /// that reads as well as another digit which gives another answer). When false, such a
     /// picture is not written and the report names the doubtful cells. Default: false.
     pub draw_doubtful: bool,
+    /// What the written picture shows: the whole answer, the player's mistakes, or the next
+    /// steps. Default: [`Mode::Answer`].
+    pub mode: Mode,
+}
+
+/// What a solved picture shows.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Mode {
+    /// The answer drawn into every empty cell.
+    #[default]
+    Answer,
+    /// A game in progress checked: each wrong entry of the player ringed in an alarm colour;
+    /// no answer drawn.
+    Check,
+    /// The next `n` logical steps (from the givens and the player's right entries): each
+    /// cell's digit drawn and ringed, with the technique written beside the grid; wrong
+    /// entries ringed as in [`Mode::Check`].
+    Hint(usize),
 }
 
 impl Default for Options {
@@ -55,6 +74,7 @@ impl Default for Options {
             jpeg_quality: 90,
             overwrite: true,
             draw_doubtful: false,
+            mode: Mode::Answer,
         }
     }
 }

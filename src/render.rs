@@ -175,7 +175,7 @@ impl Painter<'_> {
 
 /// Anti-aliased coverage (0-1) of a shape over a box of the original picture.
 #[derive(Default)]
-struct Coverage {
+pub(crate) struct Coverage {
     /// The box's top-left pixel (it may stick out of the picture).
     origin: (i32, i32),
     width: u32,
@@ -187,7 +187,7 @@ impl Coverage {
     /// Rasterises the closed `curves`, given in picture coordinates; `None` when the shape is
     /// not a sensible size for `image` (a degenerate projection can throw points far away, or
     /// make them NaN, which fails these comparisons).
-    fn rasterise(curves: Vec<OutlineCurve>, image: &RgbImage) -> Option<Coverage> {
+    pub(crate) fn rasterise(curves: Vec<OutlineCurve>, image: &RgbImage) -> Option<Coverage> {
         let (mut lo, mut hi) = (point(f32::MAX, f32::MAX), point(f32::MIN, f32::MIN));
         for p in curves.iter().flat_map(curve_points) {
             (lo.x, lo.y) = (lo.x.min(p.x), lo.y.min(p.y));
@@ -235,7 +235,7 @@ impl Coverage {
     }
 
     /// The covered pixels inside the picture, with `colour` blended over the picture's.
-    fn blend_over(&self, image: &RgbImage, colour: [u8; 3]) -> Vec<(u32, u32, [u8; 3])> {
+    pub(crate) fn blend_over(&self, image: &RgbImage, colour: [u8; 3]) -> Vec<(u32, u32, [u8; 3])> {
         let mut out = Vec::with_capacity(self.alpha.iter().filter(|&&a| a > 0.0).count());
         self.for_each_covered(image, |x, y, a, under| {
             out.push((x, y, blend(under, colour, a)))

@@ -8,14 +8,17 @@ use std::time::Instant;
 use serde::{Serialize, Serializer};
 
 use crate::board::Board;
+use crate::check::WrongEntry;
 use crate::correct::{Correction, Doubt, Solved};
 use crate::error::Error;
+use crate::hint::Hint;
 use crate::solve::Verdict;
 use crate::Reading;
 
 /// How processing one image ended, from best to worst.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum Status {
     /// Read and solved; the solution is unique.
     Solved,
@@ -45,6 +48,7 @@ impl Status {
 
 /// A pipeline stage, for timings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Stage {
     /// Reading and decoding the file.
     Decode,
@@ -124,6 +128,11 @@ pub struct Report {
     /// Cells whose reading is in doubt, with what they could be; empty when the answer can be
     /// trusted.
     pub doubtful: Vec<Doubt>,
+    /// A player's entries that differ from the solution (only when the solution is trusted,
+    /// or drawn anyway with `draw_doubtful`).
+    pub wrong_entries: Vec<WrongEntry>,
+    /// The next logical steps, in [`Mode::Hint`](crate::options::Mode::Hint); else empty.
+    pub hints: Vec<Hint>,
     /// The picture written, if any; for `skipped`, the one already there.
     #[serde(serialize_with = "path_or_null")]
     pub output: Option<PathBuf>,
@@ -171,6 +180,8 @@ impl Report {
             entries: None,
             corrections: Vec::new(),
             doubtful: Vec::new(),
+            wrong_entries: Vec::new(),
+            hints: Vec::new(),
             output: None,
             error: None,
             timings: Timings::default(),

@@ -5,8 +5,12 @@ mod it {
     mod util; // shared helpers: the binary, known puzzles, the ../shared data sets
 
     mod cli_batch; // batch mode: bad files reported as the batch goes on, skip/overwrite, mirroring, -j, kills
+    mod cli_check; // --check and --hint: wrong entries named and ringed, hints that agree with the solution
+    mod cli_conventions; // completions, man page, bare usage, --help examples, solve hint, generate's seed, --answer-color, PNG size
     mod cli_generate; // generate and grade: unique puzzles, same seed same output at any -j, known grades
     mod cli_image; // the screenshot command: JSON, -o, bad inputs, the input never overwritten
+    mod cli_pipes; // a picture on stdin and stdout: round trip, formats, bounded read, path lists still work
+    mod cli_shard; // --shard I/N: shards of a folder are disjoint and cover it
     mod cli_solve; // the solve command: input formats, stdin, output formats, exit codes, errors
     mod hardening; // issue 10: outputs never on inputs, FIFOs, closed pipes, memory, names, signals
     mod hardening_text; // solve, grade, generate: streamed input, bad bytes, closed pipes, --all in flat memory, FIFOs

@@ -27,7 +27,11 @@ pub fn wanted(args: &ImageArgs) -> bool {
         .iter()
         .any(|p| p.as_os_str() == "-" || p.is_dir());
     let dir_output = args.output.as_deref().is_some_and(is_dir_like);
-    dir_input || dir_output || args.files_from.is_some() || args.format == Some(Format::Csv)
+    dir_input
+        || dir_output
+        || args.files_from.is_some()
+        || args.shard.is_some()
+        || args.format == Some(Format::Csv)
 }
 
 fn is_dir_like(path: &Path) -> bool {
@@ -53,8 +57,12 @@ pub fn run(args: ImageArgs) -> anyhow::Result<Outcome> {
         recursive: args.recursive,
         exclude: plan.iter().map(OutputPlan::canonical_dir).collect(),
     };
-    let entries = batch::discover(&paths, &walk);
+    let mut entries = batch::discover(&paths, &walk);
+    // Every input of the batch, not only this shard's, is kept safe from the outputs.
     let inputs = Inputs::new(entries.iter().map(|e| e.input.as_path()));
+    if let Some(shard) = args.shard {
+        entries.retain(|e| shard.takes(&e.rel));
+    }
     let mut report_file = match &args.report {
         Some(path) => Some(ReportFile::create(path, &inputs)?),
         None => None,
@@ -145,12 +153,7 @@ fn plan_output(dir: &Path, args: &ImageArgs) -> anyhow::Result<OutputPlan> {
     let plan = OutputPlan {
         dir: dir.to_path_buf(),
         suffix: args.suffix.clone(),
-        format: args.output_format.map(|f| match f {
-            OutputFormat::Png => image::ImageFormat::Png,
-            OutputFormat::Jpg => image::ImageFormat::Jpeg,
-            OutputFormat::Webp => image::ImageFormat::WebP,
-            OutputFormat::Bmp => image::ImageFormat::Bmp,
-        }),
+        format: args.output_format.map(OutputFormat::image_format),
     };
     if !args.allow_inside_input {
         let named: Vec<PathBuf> = args
@@ -201,18 +204,27 @@ fn emit(
             r.input.display()
         );
     }
+    super::image::explain_marks(r, args);
     if args.timings {
         print_timings(r);
     }
     match format {
         Format::Csv => write_csv(out, r)?,
+        Format::Line if super::image::marks_only(args) => {
+            writeln!(
+                out,
+                "{}\t{}",
+                r.input.display(),
+                super::image::marks_line(r)
+            )?;
+        }
         Format::Line => {
             let what = r.solution.filter(|_| r.status == Status::Solved);
             let what = what.map(|s| s.to_string());
             let what = what.unwrap_or_else(|| status_word(r.status));
             writeln!(out, "{}\t{what}", r.input.display())?;
         }
-        _ => print_report(out, r, format)?,
+        _ => print_report(out, r, format, super::image::marks_only(args))?,
     }
     if let Some(f) = report_file {
         f.write(r)?;

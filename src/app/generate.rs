@@ -54,6 +54,13 @@ impl Report {
 pub fn run(args: GenerateArgs) -> anyhow::Result<Outcome> {
     let format = super::output::resolve_format(args.format);
     let options = options_from(&args);
+    if args.seed.is_none() {
+        // The seed from the clock is the only way to get these puzzles again.
+        crate::err!(
+            "sudoku-snap generate: seed {0} (`--seed {0}` gives the same puzzles again)",
+            options.seed
+        );
+    }
     let pictures = Pictures::from_args(&args)?;
     let pool = super::thread_pool(args.jobs)?;
     let stdout = io::stdout();

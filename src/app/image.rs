@@ -2,11 +2,11 @@
 //! solved picture out.
 
 use std::io::{self, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
 
 use sudoku_snap::encode::{self, Inputs};
-use sudoku_snap::{text, Options, Report, Snap, Status};
+use sudoku_snap::{text, Mode, Options, Report, Snap, Status};
 
 use super::report_file::ReportFile;
 use super::{console, Outcome};
@@ -14,19 +14,25 @@ use crate::cli::{Format, ImageArgs};
 
 /// Runs the screenshot command; returns the outcome for the exit code.
 pub fn run(args: ImageArgs) -> anyhow::Result<Outcome> {
+    if args.inputs.is_empty() && args.files_from.is_none() {
+        return Ok(super::meta::usage());
+    }
+    for input in &args.inputs {
+        if let Some(hint) = text_not_picture(input) {
+            anyhow::bail!("{hint}");
+        }
+    }
+    if super::pipe::wanted(&args) {
+        return super::pipe::run(args);
+    }
     if super::batch::wanted(&args) {
         return super::batch::run(args);
-    }
-    if args.inputs.is_empty() {
-        anyhow::bail!("no IMAGE given; try `sudoku-snap --help`");
     }
     if args.output.is_some() && args.inputs.len() > 1 {
         anyhow::bail!("-o names one output file; give one IMAGE, or a folder ending in `/`");
     }
-    if !args.suffix.is_empty() || args.output_format.is_some() {
-        anyhow::bail!(
-            "--suffix and --output-format are for batch mode: give -o a folder (`-o DIR/`)"
-        );
+    if !args.suffix.is_empty() {
+        anyhow::bail!("--suffix is for batch mode: give -o a folder (`-o DIR/`)");
     }
     let format = super::output::resolve_format(args.format);
     if format == Format::Csv {
@@ -74,10 +80,11 @@ pub fn run(args: ImageArgs) -> anyhow::Result<Outcome> {
                 c.used
             );
         }
+        explain_marks(&report, &args);
         if args.timings {
             print_timings(&report);
         }
-        print_report(&mut out, &report, format)?;
+        print_report(&mut out, &report, format, marks_only(&args))?;
         if let Some(f) = report_file.as_mut() {
             f.write(&report)?;
         }
@@ -87,6 +94,28 @@ pub fn run(args: ImageArgs) -> anyhow::Result<Outcome> {
         f.finish()?;
     }
     Ok(outcome)
+}
+
+/// A text puzzle (or a file of them) given where a picture is expected: the sentence that
+/// points to `solve`. A `.txt`/`.csv` file, or an argument that is no file but reads as a
+/// puzzle (81 cells of digits and `.0_-*`, spaces allowed).
+fn text_not_picture(input: &Path) -> Option<String> {
+    let ext = input
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase);
+    let text_file =
+        matches!(ext.as_deref(), Some("txt" | "csv" | "sdk" | "sdm")) && input.is_file();
+    let arg = input.to_string_lossy();
+    let cells = arg.chars().filter(|c| !c.is_whitespace()).count();
+    let puzzle_like = !input.exists()
+        && cells == 81
+        && arg
+            .chars()
+            .all(|c| c.is_ascii_digit() || ".0_-* \t".contains(c));
+    (text_file || puzzle_like).then(|| {
+        format!("{arg}: a text puzzle, not a picture: did you mean `sudoku-snap solve {arg}`?")
+    })
 }
 
 /// After a doubtful reading: how to see why, and how to draw anyway.
@@ -111,7 +140,55 @@ pub(super) fn options(args: &ImageArgs) -> Options {
         debug_dir: args.debug.clone(),
         max_corrections: args.max_corrections,
         draw_doubtful: args.draw_doubtful,
+        mode: mode(args),
+        jpeg_quality: args.jpeg_quality,
+        answer_color: args.answer_color,
         ..Options::default()
+    }
+}
+
+fn mode(args: &ImageArgs) -> Mode {
+    match (args.check, args.hint) {
+        (_, Some(n)) => Mode::Hint(n as usize),
+        (true, None) => Mode::Check,
+        (false, None) => Mode::Answer,
+    }
+}
+
+/// In check and hint modes, the wrong entries and the steps in words on stderr.
+pub(super) fn explain_marks(report: &Report, args: &ImageArgs) {
+    // Only a trusted solution says which entries are wrong (other statuses are explained
+    // by their error).
+    if !marks_only(args) || report.status != Status::Solved {
+        return;
+    }
+    let input = report.input.display();
+    let entered = report.entries.map_or(0, |e| e.filled_count());
+    for w in &report.wrong_entries {
+        crate::err!("{input}: {w}");
+    }
+    match entered {
+        _ if !args.check || !report.wrong_entries.is_empty() => {}
+        0 => crate::err!("{input}: no player's entries to check"),
+        1 => crate::err!("{input}: the one entry is right"),
+        n => crate::err!("{input}: all {n} entries are right"),
+    }
+    for (i, h) in report.hints.iter().enumerate() {
+        crate::err!("{input}: hint {}: {h}", i + 1);
+    }
+    if let Some(n) = args.hint.filter(|&n| report.hints.len() < n as usize) {
+        let done = report.solution.is_some_and(|s| {
+            report.hints.len() + report.givens.map_or(0, |g| g.filled_count()) + entered
+                - report.wrong_entries.len()
+                >= s.filled_count()
+        });
+        match (done, report.hints.len()) {
+            (true, 0) => crate::err!("{input}: the grid is full: nothing left to hint"),
+            (true, _) => {}
+            (false, found) => crate::err!(
+                "{input}: {found} of {n} hints: the techniques known here find no further step"
+            ),
+        }
     }
 }
 
@@ -130,7 +207,23 @@ pub(super) fn status_word(status: Status) -> String {
         .unwrap_or_default()
 }
 
-pub(super) fn print_report(out: &mut impl Write, r: &Report, format: Format) -> io::Result<()> {
+/// Whether results show marks (wrong entries, hints) instead of the solution: `--check` and
+/// `--hint` are asked for so as not to spoil the game.
+pub(super) fn marks_only(args: &ImageArgs) -> bool {
+    args.check || args.hint.is_some()
+}
+
+/// Prints one report; with `marks_only`, the solution is left out of pretty and line output
+/// (JSON keeps every field).
+pub(super) fn print_report(
+    out: &mut impl Write,
+    r: &Report,
+    format: Format,
+    marks_only: bool,
+) -> io::Result<()> {
+    if marks_only && format != Format::Json {
+        return print_marks(out, r, format);
+    }
     match format {
         Format::Json => {
             serde_json::to_writer(&mut *out, r)?;
@@ -165,5 +258,59 @@ pub(super) fn print_report(out: &mut impl Write, r: &Report, format: Format) -> 
             }
             Ok(())
         }
+    }
+}
+
+/// One line of marks: `ok`, or the wrong entries (`r7c5:9>1`) and hints (`r5c5=5`),
+/// space-separated; the status word when the solution is not trusted.
+pub(super) fn marks_line(r: &Report) -> String {
+    if r.status != Status::Solved {
+        return status_word(r.status);
+    }
+    let wrong = r
+        .wrong_entries
+        .iter()
+        .map(|w| format!("{}:{}>{}", w.cell, w.entered, w.should_be));
+    let hints = r.hints.iter().map(|h| format!("{}={}", h.cell, h.digit));
+    let words: Vec<String> = wrong.chain(hints).collect();
+    if words.is_empty() {
+        "ok".to_string()
+    } else {
+        words.join(" ")
+    }
+}
+
+/// `--check`/`--hint` results: line format prints `ok` or the wrong entries (`r7c5:9>1`) and
+/// the hints (`r5c5=5`), space-separated; pretty prints the entries and the counts.
+fn print_marks(out: &mut impl Write, r: &Report, format: Format) -> io::Result<()> {
+    let trusted = r.status == Status::Solved;
+    if format == Format::Line {
+        return writeln!(out, "{}", marks_line(r));
+    }
+    writeln!(out, "{}: {}", r.input.display(), status_word(r.status))?;
+    if let Some(e) = r.entries.filter(|e| e.filled_count() > 0) {
+        writeln!(out, "player's entries:\n{}", text::to_pretty(&e))?;
+    }
+    // The wrong entries and hints themselves are on stderr, once (see `explain_marks`).
+    if trusted {
+        let (w, h) = (r.wrong_entries.len(), r.hints.len());
+        writeln!(
+            out,
+            "{w} wrong {}, {h} {}",
+            plural(w, "entry", "entries"),
+            plural(h, "hint", "hints")
+        )?;
+    }
+    if let Some(o) = &r.output {
+        writeln!(out, "wrote {}", PathBuf::from(o).display())?;
+    }
+    Ok(())
+}
+
+fn plural<'a>(n: usize, one: &'a str, many: &'a str) -> &'a str {
+    if n == 1 {
+        one
+    } else {
+        many
     }
 }

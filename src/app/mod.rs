@@ -9,7 +9,9 @@ pub mod generate;
 pub mod grade;
 pub mod image;
 pub mod input;
+pub mod meta;
 pub mod output;
+pub mod pipe;
 pub mod report_file;
 pub mod solve;
 

@@ -20,6 +20,7 @@
 
 mod discover;
 mod paths;
+mod shard;
 
 use std::collections::HashMap;
 use std::path::Path;
@@ -31,6 +32,7 @@ use rayon::prelude::*;
 
 pub use discover::{discover, read_list, Entry, Origin, Walk};
 pub use paths::OutputPlan;
+pub use shard::Shard;
 
 use crate::encode;
 use crate::error::{Error, Result};
@@ -175,7 +177,7 @@ fn process_one(snap: &Snap, entry: Entry, out: Option<&Path>) -> Report {
             return report;
         }
     }
-    snap.process(&entry.input, out)
+    snap.process_as(&entry.input, out, &entry.rel)
 }
 
 /// A copy of `error` when it means no output can be written any more: the output file

@@ -611,3 +611,33 @@ fn an_output_folder_turned_read_only_mid_run_stops_the_batch_cleanly() {
     assert!(temp_files(&out).is_empty(), "{:?}", temp_files(&out));
     decoded_outputs(&out);
 }
+
+/// Issue 12: `--debug` in a batch named pictures after the file name only, so `a/x.png`
+/// and `b/x.png` wrote the same debug files.
+#[test]
+fn debug_pictures_of_same_named_inputs_do_not_overwrite_each_other() {
+    let dir = tempfile::tempdir().unwrap();
+    let shots = dir.path().join("shots");
+    for (sub, sample) in [
+        ("a", "classic-dejavu-light.png"),
+        ("b", "dark-firacode.png"),
+    ] {
+        std::fs::create_dir_all(shots.join(sub)).unwrap();
+        let from = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("samples")
+            .join(sample);
+        std::fs::copy(from, shots.join(sub).join("x.png")).unwrap();
+    }
+    let debug = dir.path().join("debug");
+    cmd()
+        .arg("-r")
+        .arg(&shots)
+        .arg("--debug")
+        .arg(&debug)
+        .args(["-q", "-f", "line"])
+        .assert()
+        .success();
+    let (a, b) = (debug.join("a__x.cells.png"), debug.join("b__x.cells.png"));
+    let (a, b) = (image::open(&a).unwrap(), image::open(&b).unwrap());
+    assert_ne!(a.to_rgb8(), b.to_rgb8(), "two pictures, one per input");
+}

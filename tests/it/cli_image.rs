@@ -215,6 +215,15 @@ fn debug_pictures_are_written() {
         let file = dir.path().join(format!("dark-firacode.{what}.png"));
         assert!(image::open(&file).is_ok(), "{} missing", file.display());
     }
+    // The cells picture carries a legend strip under the grid (issue 12: readable debug).
+    let open =
+        |what: &str| image::open(dir.path().join(format!("dark-firacode.{what}.png"))).unwrap();
+    let (cells, rectified) = (open("cells"), open("rectified"));
+    assert_eq!(cells.width(), rectified.width());
+    assert!(
+        cells.height() > rectified.height() + 40,
+        "a legend below the grid"
+    );
 }
 
 /// Regression: outputs went through a private (0600) temporary file and kept its mode.

@@ -1,0 +1,97 @@
+//! One call from a picture in memory to the result: for programs that already hold the
+//! screenshot (an upload, the clipboard, a pipe) and want the report and the drawn picture
+//! back without touching files.
+
+use std::path::Path;
+
+use image::{DynamicImage, RgbImage};
+
+use crate::report::{Report, Stage};
+use crate::{decode, Result, Snap};
+
+/// A screenshot read and solved in memory.
+#[derive(Debug)]
+#[non_exhaustive]
+pub struct Solved {
+    /// What was read, the solution, corrections, doubts, wrong entries, hints and timings
+    /// (`output` is `None`: nothing was written).
+    pub report: Report,
+    /// The picture with the answer (or, by [`Options::mode`](crate::Options::mode), the
+    /// marks) drawn in; `None` when nothing may be drawn (the reading is in doubt, or the
+    /// puzzle has no unique solution: see `report.status`).
+    pub picture: Option<RgbImage>,
+}
+
+impl Snap {
+    /// Reads, solves and draws a picture already decoded.
+    ///
+    /// Errors when there is no grid in the picture; a grid read in doubt, or with no unique
+    /// solution, is `Ok` with that status in the report and no picture.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sudoku_snap::{image, Options, Snap, Status};
+    /// let shot = image::open("samples/classic-dejavu-light.png").unwrap();
+    /// let snap = Snap::new(Options::default())?;
+    /// let solved = snap.solve_image(&shot)?;
+    /// assert_eq!(solved.report.status, Status::Solved);
+    /// let picture = solved.picture.expect("a solved grid is drawn");
+    /// assert_eq!(picture.dimensions(), (shot.width(), shot.height()));
+    /// # Ok::<(), sudoku_snap::Error>(())
+    /// ```
+    pub fn solve_image(&self, image: &DynamicImage) -> Result<Solved> {
+        let name = Path::new("<image>");
+        let mut report = Report::new(name);
+        let started = std::time::Instant::now();
+        let mut picture = report.timings.time(Stage::Decode, || image.to_rgb8());
+        let drew = self.finish(&mut picture, name, &mut report, started)?;
+        Ok(Solved {
+            picture: drew.then_some(picture),
+            report,
+        })
+    }
+
+    /// Decodes an encoded picture (PNG, JPEG, WebP, BMP, GIF) within the options' limits,
+    /// then does what [`Snap::solve_image`] does; `name` labels the report and errors
+    /// (`-` for stdin, say).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sudoku_snap::{Options, Snap, Status};
+    /// let bytes = std::fs::read("samples/classic-dejavu-light.png").unwrap();
+    /// let snap = Snap::new(Options::default())?;
+    /// let solved = snap.solve_bytes(&bytes, "upload".as_ref())?;
+    /// assert_eq!(solved.report.status, Status::Solved);
+    /// assert!(solved.picture.is_some());
+    /// # Ok::<(), sudoku_snap::Error>(())
+    /// ```
+    pub fn solve_bytes(&self, bytes: &[u8], name: &Path) -> Result<Solved> {
+        let mut report = Report::new(name);
+        let started = std::time::Instant::now();
+        let limits = self.limits();
+        let (mut picture, _memory) = report.timings.time(Stage::Decode, || {
+            decode::decode_bytes_within(bytes, name, &limits, &self.memory)
+        })?;
+        let drew = self.finish(&mut picture, name, &mut report, started)?;
+        Ok(Solved {
+            picture: drew.then_some(picture),
+            report,
+        })
+    }
+
+    /// Solves and draws `picture`; whether it drew.
+    fn finish(
+        &self,
+        picture: &mut RgbImage,
+        name: &Path,
+        report: &mut Report,
+        started: std::time::Instant,
+    ) -> Result<bool> {
+        let label = name.file_name().map_or(name, Path::new);
+        let drew = self.solve_picture(picture, name, label, report, true)?;
+        report.timings.total = started.elapsed().as_secs_f64() * 1000.0;
+        Ok(drew)
+    }
+}
