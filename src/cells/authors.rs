@@ -8,6 +8,7 @@
 //! wrong entry in red). The givens are the least colourful group large enough to be the
 //! givens, and of groups alike in colourfulness the one standing out most from the background.
 
+use super::colour::{best_cut, chroma, covariance, distance, dot, main_axis, mean, solve3, sub};
 use super::{Author, Glyph};
 
 /// Groups closer than this (RGB distance) are one group, however tight each is: small and
@@ -109,14 +110,6 @@ fn bolder_shades(
         .collect()
 }
 
-fn distance(a: [f32; 3], b: [f32; 3]) -> f32 {
-    (0..3).map(|i| (a[i] - b[i]).powi(2)).sum::<f32>().sqrt()
-}
-
-fn chroma(c: [f32; 3]) -> f32 {
-    c.iter().cloned().fold(f32::MIN, f32::max) - c.iter().cloned().fold(f32::MAX, f32::min)
-}
-
 /// Each colour's group (0, 1, …): colours closer than the picture's split distance are
 /// linked, and a group is what links together.
 fn colour_groups(colours: &[[f32; 3]]) -> Vec<usize> {
@@ -182,7 +175,7 @@ fn bisect(colours: &[[f32; 3]], members: &[usize]) -> Option<Vec<bool>> {
     // The refinement settles near where it starts: start from the main axis and from the
     // brightness and opponent-colour axes, and keep the clearest split.
     let starts = [
-        main_axis(&points),
+        main_axis(&points, COLOUR_NOISE),
         [1.0, 1.0, 1.0],
         [1.0, 0.0, -1.0],
         [1.0, -1.0, 0.0],
@@ -234,23 +227,6 @@ fn refine_split(points: &[[f32; 3]], start: [f32; 3]) -> Option<(f32, bool, bool
     Some(((hi - lo).abs() / spread, apart, far, part))
 }
 
-fn dot(a: [f32; 3], b: [f32; 3]) -> f32 {
-    a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
-}
-
-fn sub(a: [f32; 3], b: [f32; 3]) -> [f32; 3] {
-    [a[0] - b[0], a[1] - b[1], a[2] - b[2]]
-}
-
-fn mean(points: impl Iterator<Item = [f32; 3]>) -> [f32; 3] {
-    let (mut sum, mut n) = ([0.0f32; 3], 0.0f32);
-    for p in points {
-        (0..3).for_each(|i| sum[i] += p[i]);
-        n += 1.0;
-    }
-    sum.map(|s| s / n.max(1.0))
-}
-
 /// The means of the two parts (`part[i]` true: the second).
 fn split_means(points: &[[f32; 3]], part: &[bool]) -> ([f32; 3], [f32; 3]) {
     let side = |want: bool| {
@@ -265,77 +241,7 @@ fn split_means(points: &[[f32; 3]], part: &[bool]) -> ([f32; 3], [f32; 3]) {
 
 /// The pooled covariance of the points around their own part's mean, plus the assumed noise.
 fn within_covariance(points: &[[f32; 3]], part: &[bool], means: [[f32; 3]; 2]) -> [[f32; 3]; 3] {
-    let mut c = [[0.0f32; 3]; 3];
-    for (p, &in_b) in points.iter().zip(part) {
-        let d = sub(*p, means[usize::from(in_b)]);
-        for i in 0..3 {
-            for j in 0..3 {
-                c[i][j] += d[i] * d[j];
-            }
-        }
-    }
-    let n = points.len() as f32;
-    for (i, row) in c.iter_mut().enumerate() {
-        row.iter_mut().for_each(|v| *v /= n);
-        row[i] += COLOUR_NOISE * COLOUR_NOISE;
-    }
-    c
-}
-
-/// The direction of greatest spread of the points (power iteration on their covariance).
-fn main_axis(points: &[[f32; 3]]) -> [f32; 3] {
-    let m = mean(points.iter().copied());
-    let part = vec![false; points.len()];
-    let c = within_covariance(points, &part, [m, m]);
-    let mut v = [1.0f32, 1.0, 1.0];
-    for _ in 0..30 {
-        let w = [dot(c[0], v), dot(c[1], v), dot(c[2], v)];
-        let norm = dot(w, w).sqrt().max(1e-9);
-        v = w.map(|x| x / norm);
-    }
-    v
-}
-
-/// The cut of the points' projections on `direction` into a low and a high part that leaves
-/// the least spread within the parts (Otsu's criterion); `true` marks the high part.
-fn best_cut(points: &[[f32; 3]], direction: [f32; 3]) -> Vec<bool> {
-    let along: Vec<f32> = points.iter().map(|&p| dot(p, direction)).collect();
-    let mut order: Vec<usize> = (0..along.len()).collect();
-    order.sort_by(|&a, &b| along[a].total_cmp(&along[b]));
-    let total: f32 = along.iter().sum();
-    let n = along.len() as f32;
-    let (mut best, mut cut, mut low_sum) = (f32::MIN, 1, 0.0f32);
-    for (k, &i) in order.iter().enumerate().take(order.len() - 1) {
-        low_sum += along[i];
-        let (nl, nh) = ((k + 1) as f32, n - (k + 1) as f32);
-        let (ml, mh) = (low_sum / nl, (total - low_sum) / nh);
-        // Between-part spread: maximal where the within-part spread is least.
-        let between = nl * nh * (ml - mh).powi(2);
-        if between > best {
-            (best, cut) = (between, k + 1);
-        }
-    }
-    let mut part = vec![false; along.len()];
-    order[cut..].iter().for_each(|&i| part[i] = true);
-    part
-}
-
-/// Solves `m x = b` for a symmetric positive definite 3x3 `m` (Cramer's rule).
-fn solve3(m: [[f32; 3]; 3], b: [f32; 3]) -> Option<[f32; 3]> {
-    let det3 = |m: [[f32; 3]; 3]| {
-        m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1])
-            - m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0])
-            + m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0])
-    };
-    let det = det3(m);
-    if det.abs() < 1e-12 {
-        return None;
-    }
-    Some(std::array::from_fn(|k| {
-        let mut mk = m;
-        (0..3).for_each(|i| mk[i][k] = b[i]);
-        det3(mk) / det
-    }))
+    covariance(points, |i| means[usize::from(part[i])], COLOUR_NOISE)
 }
 
 /// Joins each lone glyph's group to the nearest large group unless it is far from it or of
@@ -385,16 +291,7 @@ fn absorb_lone_glyphs(colours: &[[f32; 3]], mut groups: Vec<usize>) -> Vec<usize
 /// from the group's mean: the group's covariance plus `LONE_NOISE` per channel.
 fn spread_distance(group: &[[f32; 3]], colour: [f32; 3]) -> f32 {
     let m = mean(group.iter().copied());
-    let mut c = [[0.0f32; 3]; 3];
-    for p in group {
-        let d = sub(*p, m);
-        for i in 0..3 {
-            for j in 0..3 {
-                c[i][j] += d[i] * d[j] / group.len() as f32;
-            }
-        }
-    }
-    (0..3).for_each(|i| c[i][i] += LONE_NOISE * LONE_NOISE);
+    let c = covariance(group, |_| m, LONE_NOISE);
     let d = sub(colour, m);
     solve3(c, d).map_or(0.0, |x| dot(d, x).max(0.0).sqrt())
 }

@@ -17,6 +17,7 @@ use rayon::prelude::*;
 use crate::locate::{is_dark_background, median, Histogram};
 
 mod authors;
+mod colour;
 mod isolate;
 use crate::rectify::{Rectified, CELL};
 use isolate::{area_colour, isolate_glyph, CellInk, Ink};
