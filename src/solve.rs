@@ -78,6 +78,22 @@ pub fn count_solutions(puzzle: &Board, limit: usize) -> Result<usize, Conflict> 
     Ok(count)
 }
 
+/// The first solution (as [`solve`] finds it) and the number of solutions up to `limit` (as
+/// [`count_solutions`] counts them), from one search instead of two.
+pub fn first_and_count(puzzle: &Board, limit: usize) -> Result<(Option<Board>, usize), Conflict> {
+    if limit == 0 {
+        return Ok((solve(puzzle)?, 0));
+    }
+    let mut first = None;
+    let mut count = 0;
+    search_puzzle(puzzle, |state| {
+        count += 1;
+        first.get_or_insert_with(|| state.board());
+        count >= limit
+    })?;
+    Ok((first, count))
+}
+
 /// Every solution up to `cap` of them, in the solver's deterministic search order.
 ///
 /// The list is held in memory (81 bytes a solution); to go through many solutions without
@@ -650,6 +666,30 @@ mod tests {
 
     const SOLVED: &str =
         "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+
+    #[test]
+    fn one_search_gives_what_solve_and_count_give() {
+        let mut few = parse(SOLVED);
+        // Emptied until it has many solutions; a unique puzzle, and an unsolvable one.
+        for i in 0..40 {
+            few.set(Pos::from_index(i * 2).unwrap(), None);
+        }
+        let unique: Board =
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+                .parse()
+                .unwrap();
+        let mut none = unique;
+        none.set(Pos::from_index(2).unwrap(), Digit::new(4));
+        for board in [few, unique, none, Board::empty()] {
+            for limit in [0, 1, 2, 7, 50] {
+                assert_eq!(
+                    first_and_count(&board, limit),
+                    solve(&board).and_then(|f| Ok((f, count_solutions(&board, limit)?))),
+                    "{board} limit {limit}"
+                );
+            }
+        }
+    }
 
     #[test]
     fn proper_puzzles_have_a_unique_valid_solution() {

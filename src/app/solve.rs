@@ -207,8 +207,7 @@ fn solve_one(parsed: &Parsed, input: &str, mode: Mode) -> Report {
     let mut report = blank_report(origin, &board);
     let result = match mode {
         Mode::Check => solve::check(&board).map(|v| fill_verdict(&mut report, v)),
-        Mode::Count(limit) | Mode::All(limit) => solve::solve(&board)
-            .and_then(|first| Ok((first, solve::count_solutions(&board, limit)?)))
+        Mode::Count(limit) | Mode::All(limit) => solve::first_and_count(&board, limit)
             .map(|(first, count)| fill_found(&mut report, first.as_ref(), count, limit)),
     };
     if let Err(conflict) = result {
