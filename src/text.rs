@@ -47,6 +47,21 @@ impl fmt::Display for ParseError {
     }
 }
 
+impl ParseError {
+    /// The problem for a message that names `line` already (`stdin:2: column 41: bad character
+    /// 'x'`): its column, and its own line only when that is another one (a puzzle written
+    /// over several lines, named by its first).
+    pub fn after_line(&self, line: usize) -> String {
+        if self.line != line {
+            self.to_string()
+        } else if self.column > 0 {
+            format!("column {}: {}", self.column, self.problem)
+        } else {
+            self.problem.clone()
+        }
+    }
+}
+
 impl std::error::Error for ParseError {}
 
 /// One puzzle found in a text, with the line it starts on.

@@ -74,7 +74,7 @@ pub fn run(args: GradeArgs) -> anyhow::Result<Outcome> {
         for r in &reports {
             if let Some(e) = &r.error {
                 failed = true;
-                crate::err!("{}: {e}", r.origin);
+                crate::err!("error: {}: {e}", r.origin);
             }
             print_report(&mut out, r, format)?;
         }
@@ -100,7 +100,8 @@ fn grade_one(parsed: &Parsed, input: &str) -> Report {
     let board = match &parsed.board {
         Ok(b) => *b,
         Err(e) => {
-            report.error = Some(e.to_string());
+            // The origin names the file and line already.
+            report.error = Some(e.after_line(parsed.line));
             return report;
         }
     };

@@ -125,7 +125,7 @@ pub(super) fn explain_doubt(report: &Report, args: &ImageArgs) {
     }
     if args.output.is_some() && !args.draw_doubtful {
         crate::err!(
-            "{}: no picture written; `--debug DIR` shows the cells as read, `--draw-doubtful` draws the answer anyway",
+            "note: {}: no picture written; `--debug DIR` shows the cells as read, `--draw-doubtful` draws the answer anyway",
             report.input.display()
         );
     }

@@ -162,7 +162,7 @@ fn tell_failure(r: &Report) -> bool {
         return false;
     }
     if let Some(e) = &r.error {
-        crate::err!("{}: {e}", r.origin);
+        crate::err!("error: {}: {e}", r.origin);
     }
     true
 }
@@ -202,7 +202,7 @@ fn solve_one(parsed: &Parsed, input: &str, mode: Mode) -> Report {
     let origin = format!("{input}:{}", parsed.line);
     let board = match &parsed.board {
         Ok(b) => *b,
-        Err(e) => return parse_failure(origin, e),
+        Err(e) => return parse_failure(origin, parsed.line, e),
     };
     let mut report = blank_report(origin, &board);
     let result = match mode {
@@ -234,9 +234,10 @@ fn mark_invalid(report: &mut Report, conflict: Conflict) {
     report.error = Some(format!("invalid puzzle: {conflict}"));
 }
 
-fn parse_failure(origin: String, e: &ParseError) -> Report {
+fn parse_failure(origin: String, line: usize, e: &ParseError) -> Report {
     Report {
-        error: Some(format!("{}", e)),
+        // The origin names the file and line already.
+        error: Some(e.after_line(line)),
         origin,
         puzzle: None,
         status: "invalid",

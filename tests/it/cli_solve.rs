@@ -345,7 +345,12 @@ fn malformed_input_exits_1_and_the_batch_goes_on() {
     assert_eq!(lines(&out), [SOLUTION, "invalid", SOLUTION]);
     // The message names the input, the line and the column of the bad character.
     assert!(err.contains(&format!("{path}:2")), "{err}");
-    assert!(err.contains("line 2, column 11"), "{err}");
+    assert!(err.contains(":2: column 11"), "{err}");
+    // The line is named once, by the origin, and the message starts like every error.
+    assert!(
+        err.starts_with("error: ") && !err.contains("line 2"),
+        "{err}"
+    );
     assert!(err.contains("'x'"), "{err}");
 }
 
@@ -357,7 +362,7 @@ fn bad_character_on_stdin_names_stdin_line_and_column() {
         .write_stdin(bad)
         .assert()
         .code(1)
-        .stderr(contains("stdin:2").and(contains("line 2, column 41")));
+        .stderr(contains("error: stdin:2: column 41"));
 }
 
 #[test]

@@ -117,7 +117,7 @@ fn endless_line_is_rejected_and_the_next_puzzle_solved() {
     assert_eq!(stdout.lines().collect::<Vec<_>>(), ["invalid", SOLUTION]);
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert!(
-        stderr.contains("stdin:1: line 1: line of 1048576 bytes, longer than any puzzle"),
+        stderr.contains("error: stdin:1: line of 1048576 bytes, longer than any puzzle"),
         "{stderr}"
     );
 }
@@ -140,7 +140,7 @@ fn bad_byte_names_its_line_and_column_and_the_others_are_solved() {
         [SOLUTION, "invalid", SOLUTION]
     );
     let stderr = String::from_utf8(out.stderr).unwrap();
-    let expected = format!("{name}:2: line 2, column 75: byte 0xE9 is not UTF-8 text");
+    let expected = format!("error: {name}:2: column 75: byte 0xE9 is not UTF-8 text");
     assert!(stderr.contains(&expected), "{stderr}");
 }
 
@@ -328,7 +328,7 @@ fn all_with_a_limit_prints_what_it_always_did() {
             .unwrap();
         assert_eq!(out.status.code(), Some(1));
         let stderr = String::from_utf8(out.stderr).unwrap();
-        assert_eq!(stderr, "argument 1:1: 3 or more solutions\n");
+        assert_eq!(stderr, "error: argument 1:1: 3 or more solutions\n");
         String::from_utf8(out.stdout).unwrap()
     };
     assert_eq!(
