@@ -111,23 +111,25 @@ pub fn slice(rect: &Rectified) -> Cells {
     let stand_outs = backgrounds.map(|bg| stand_out_table(bg, dark));
     let contrast = text_contrast(gray, &areas, &stand_outs);
     let threshold = MIN_INK.max((contrast as f32 * INK_FRACTION) as i32);
-    // Cells are independent: split over the thread pool.
-    let found: Vec<CellInk> = (areas.par_iter().zip(stand_outs.par_iter()))
-        .zip(backgrounds.par_iter())
-        .map(|((&area, stand_out), &cell_bg)| {
-            let ink = Ink {
-                stand_out,
-                threshold,
-                contrast,
-                background: area_colour(rect, gray, area, cell_bg),
-            };
-            isolate_glyph(rect, gray, area, &ink)
-        })
-        .collect();
+    // Cells are independent: split over the thread pool. Each cell's background colour
+    // serves its ink (hue against it) and, for a cell of pencil marks, the clean-up.
+    let (found, colours): (Vec<CellInk>, Vec<[u8; 3]>) =
+        (areas.par_iter().zip(stand_outs.par_iter()))
+            .zip(backgrounds.par_iter())
+            .map(|((&area, stand_out), &cell_bg)| {
+                let colour = area_colour(rect, gray, area, cell_bg);
+                let ink = Ink {
+                    stand_out,
+                    threshold,
+                    contrast,
+                    background: colour,
+                };
+                (isolate_glyph(rect, gray, area, &ink), colour)
+            })
+            .unzip();
     let sizes = Sizes::of(&found);
-    let (mut glyphs, marked): (Vec<_>, Vec<_>) = (found.into_iter().zip(&areas))
-        .zip(&backgrounds)
-        .map(|((cell, &area), &cell_bg)| {
+    let (mut glyphs, marked): (Vec<_>, Vec<_>) = (found.into_iter().zip(colours))
+        .map(|(cell, colour)| {
             let has_marks = cell.has_marks();
             match cell.glyph {
                 Some(glyph) if sizes.is_digit(&glyph, &cell.marks, cell.off_centre) => {
@@ -135,7 +137,7 @@ pub fn slice(rect: &Rectified) -> Cells {
                 }
                 glyph => {
                     let marked = has_marks || glyph.is_some();
-                    (None, marked.then(|| area_colour(rect, gray, area, cell_bg)))
+                    (None, marked.then_some(colour))
                 }
             }
         })
