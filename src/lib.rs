@@ -275,6 +275,14 @@ impl Snap {
     ) -> Result<bool> {
         let timings = &mut report.timings;
         let reading = self.read_as(image, name, label, timings)?;
+        if reading.givens.is_full() {
+            // Nothing to solve: most likely the page's printed solution was found instead of
+            // its puzzle, and its "answer" is no answer to the puzzle the user meant.
+            return Err(Error::NoGrid {
+                path: name.to_path_buf(),
+                reason: "the only grid found is complete: a digit is printed in every cell".into(),
+            });
+        }
         let solved = timings.time(Stage::Solve, || {
             correct::solve_reading(
                 &reading.givens,

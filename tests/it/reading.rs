@@ -136,3 +136,25 @@ fn a_light_card_on_a_dark_desktop() {
 fn boxes_told_apart_by_shading_alone() {
     reads_exactly("shading-only-boxes");
 }
+
+#[test]
+fn a_completed_grid_is_no_puzzle_and_draws_nothing() {
+    // A page printing yesterday's solution beside today's puzzle: when the solution is the
+    // only grid found, its "answer" answers nothing the user asked.
+    let solution: Board =
+        "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+            .parse()
+            .unwrap();
+    let picture = sudoku_snap::printable::draw_puzzle(&solution, None, &Default::default());
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("complete.png");
+    picture.save(&input).unwrap();
+    let out = dir.path().join("out.png");
+    let report = Snap::new(Options::default())
+        .unwrap()
+        .process(&input, Some(&out));
+    assert_eq!(report.status, Status::NoGrid, "{:?}", report.error);
+    let error = report.error.map(|e| e.to_string()).unwrap_or_default();
+    assert!(error.contains("complete"), "{error}");
+    assert!(!out.exists());
+}
