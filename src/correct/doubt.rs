@@ -6,7 +6,7 @@
 
 use serde::Serialize;
 
-use super::{serialize_pos, Alternative, Solved};
+use super::{Alternative, Solved};
 use crate::board::{Board, Digit, Pos};
 use crate::recognize::{Recognized, Rival};
 use crate::solve::{self, Verdict};
@@ -20,7 +20,7 @@ const MAX_LISTED: usize = 12;
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Doubt {
     /// The cell, as `r3c5`.
-    #[serde(serialize_with = "serialize_pos")]
+    #[serde(serialize_with = "crate::check::display")]
     pub cell: Pos,
     /// The digit read there; `None` when the cell was read as empty.
     #[serde(serialize_with = "serialize_digit_or_null")]

@@ -30,22 +30,14 @@ const SEVERAL_MAX_LOSS: f32 = 0.05;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct Correction {
     /// The cell, as `r3c5`.
-    #[serde(serialize_with = "serialize_pos")]
+    #[serde(serialize_with = "crate::check::display")]
     pub cell: Pos,
     /// What recognition read.
-    #[serde(serialize_with = "serialize_digit")]
+    #[serde(serialize_with = "crate::check::digit")]
     pub read: Digit,
     /// What the solver used.
-    #[serde(serialize_with = "serialize_digit")]
+    #[serde(serialize_with = "crate::check::digit")]
     pub used: Digit,
-}
-
-fn serialize_pos<S: serde::Serializer>(p: &Pos, s: S) -> Result<S::Ok, S::Error> {
-    s.serialize_str(&p.to_string())
-}
-
-fn serialize_digit<S: serde::Serializer>(d: &Digit, s: S) -> Result<S::Ok, S::Error> {
-    s.serialize_u8(d.get())
 }
 
 /// The solver's answer for the givens as read, after any corrections.
