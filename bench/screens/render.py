@@ -254,6 +254,9 @@ def draw_grid(g):
         thick_c = mix(pal["grid"], pal["thick"], 0.35)
     if g.lines == "uniform":
         thick_c = thin_c = mix(pal["thin"], pal["thick"], 0.5)
+    if g.lines == "whisper":  # tests only: lines a few grey levels off the cells
+        thin_c = mix(pal["grid"], pal["thin"], 0.08)
+        thick_c = mix(pal["grid"], pal["thick"], 0.06)
     if g.lines == "shading":
         thin_c = mix(pal["grid"], pal["thin"], 0.25)
     for k in range(10):
@@ -908,6 +911,9 @@ def test_jobs(rows, puzzles, out):
         ("bold-condensed-display", "Staatliches", "tablet", "light",
          {"grid": set_(entries={}, wrong=None, pencil={}, selected=None, highlight=None,
                        lines="normal"), "final_scale": 0.5}),
+        ("digits-on-whisper-lines", "Go", "desktop", "light",
+         {"grid": set_(lines="whisper", entries={}, wrong=None, selected=None, highlight=None),
+          "final_scale": 0.5, "damage": {"jpeg": 85}}),
     ]
     jobs = []
     for k, (name, family, style, theme, ov) in enumerate(cases):

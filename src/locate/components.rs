@@ -98,10 +98,48 @@ impl Component {
 
 /// Components big and square enough to be a grid, largest bounding box first.
 pub(super) fn components(ink: &GrayImage) -> Vec<Component> {
+    let mut out: Vec<Component> = labelled(ink)
+        .into_iter()
+        .filter(|c| {
+            let (w, h) = (c.max_x - c.min_x + 1, c.max_y - c.min_y + 1);
+            w >= MIN_GRID_SIDE && h >= MIN_GRID_SIDE && w <= 2 * h && h <= 2 * w
+        })
+        .collect();
+    out.sort_by_key(|c| std::cmp::Reverse(c.area()));
+    out
+}
+
+/// A small shape of the ink map: its bounding box and how many pixels it has.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Piece {
+    pub(super) x0: u32,
+    pub(super) y0: u32,
+    pub(super) x1: u32,
+    pub(super) y1: u32,
+    pub(super) pixels: u32,
+}
+
+/// Every component of `ink` whose box is at most `max_side` pixels each way (glyphs, not
+/// lines or cards).
+pub(super) fn pieces(ink: &GrayImage, max_side: u32) -> Vec<Piece> {
+    labelled(ink)
+        .into_iter()
+        .filter(|c| c.max_x - c.min_x < max_side && c.max_y - c.min_y < max_side)
+        .map(|c| Piece {
+            x0: c.min_x,
+            y0: c.min_y,
+            x1: c.max_x,
+            y1: c.max_y,
+            pixels: c.pixels,
+        })
+        .collect()
+}
+
+/// Every connected component of `ink`, in the order their first pixels appear.
+fn labelled(ink: &GrayImage) -> Vec<Component> {
     let runs = ink_runs(ink);
     let roots = connect_runs(&runs);
-    // A set's root is its first run in raster order, so components come out in the order
-    // their first pixels appear.
+    // A set's root is its first run in raster order.
     let mut found: Vec<Component> = Vec::new();
     let mut slot = vec![u32::MAX; runs.len()];
     for (i, (run, &root)) in runs.iter().zip(&roots).enumerate() {
@@ -111,15 +149,7 @@ pub(super) fn components(ink: &GrayImage) -> Vec<Component> {
         }
         found[slot[root as usize] as usize].add_run(run.y, run.x0, run.x1);
     }
-    let mut out: Vec<Component> = found
-        .into_iter()
-        .filter(|c| {
-            let (w, h) = (c.max_x - c.min_x + 1, c.max_y - c.min_y + 1);
-            w >= MIN_GRID_SIDE && h >= MIN_GRID_SIDE && w <= 2 * h && h <= 2 * w
-        })
-        .collect();
-    out.sort_by_key(|c| std::cmp::Reverse(c.area()));
-    out
+    found
 }
 
 /// A horizontal stretch of ink pixels `x0..x1` in row `y`.

@@ -30,6 +30,13 @@ pub(super) fn local_ink_maps(gray: &GrayImage, radius: f32) -> [GrayImage; 2] {
     threshold(gray, radius, |y, out| noise.row(y, out), [true, true])
 }
 
+/// The ink maps of both polarities, darker ink first, of pixels standing out from their
+/// neighbourhood by at least `contrast` grey levels: text, without the faint lines a lower
+/// contrast joins it to.
+pub(super) fn strong_ink_maps(gray: &GrayImage, radius: f32, contrast: f32) -> [GrayImage; 2] {
+    threshold(gray, radius, |_, out| out.fill(contrast), [true, true])
+}
+
 /// The least contrast that makes ink, in grey levels: a faint line on a clean render.
 const MIN_CONTRAST: u32 = 3;
 /// Side of the square tiles the noise is measured in, in working pixels.

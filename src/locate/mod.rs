@@ -11,7 +11,8 @@
 //! When neither polarity's ink shows a grid, the long edges (steps in grey along stretches
 //! longer than text is tall: both sides of every line however faint, and the edges of box
 //! fills) are tried, as ten lines each way, then as boxes that alternate in fill like a
-//! chessboard. Corners found that way, or found from ink that misplaces one by a tenth of a
+//! chessboard, and last the digits themselves, glyphs of one size on a 9x9 lattice
+//! (`lattice`). Corners found that way, or found from ink that misplaces one by a tenth of a
 //! cell, are fitted again to the grid's lines on the full picture (`fit`).
 
 use image::{GrayImage, RgbImage};
@@ -22,13 +23,14 @@ mod fit;
 mod grid;
 mod homography;
 mod ink;
+mod lattice;
 mod shading;
 mod work;
 
 use components::components;
 use grid::{background_is_dark, grid_test};
 pub use ink::ink_map;
-use ink::local_ink_maps;
+use ink::{local_ink_maps, strong_ink_maps};
 use work::working_gray;
 
 /// The working image's longer side, in pixels, unless that takes blocks larger than
@@ -41,6 +43,8 @@ const MAX_BLOCK: usize = 4;
 /// A pixel counts as ink when it is this many grey levels darker than its neighbourhood
 /// (JPEG noise and paper texture stay below ~10 levels).
 const INK_CONTRAST: i32 = 8;
+/// The contrast, in grey levels, at which digits stand out and faint lines do not.
+const TEXT_CONTRAST: f32 = 40.0;
 /// The neighbourhood for the adaptive threshold, as a fraction of the working image's
 /// longer side: wider than a grid line, narrower than a cell of a small grid.
 const NEIGHBOURHOOD: f32 = 1.0 / 80.0;
@@ -148,10 +152,21 @@ pub fn locate(image: &RgbImage) -> Result<Located, NotFound> {
     }
     // Last, and only then (each costs another labelling): the long edges, which keep
     // faint lines whole where an ink map breaks them and keep text apart from the grid; as
-    // lines, then as boxes told apart by their fills alone.
+    // lines, then as boxes told apart by their fills alone; then the digits' own lattice.
     let edges = edges::long_edges(&work);
-    let found =
-        best_lined(&edges).or_else(|| shading::locate_shaded(&work, &edges, &darker, &lighter));
+    let found = best_lined(&edges)
+        .or_else(|| shading::locate_shaded(&work, &edges, &darker, &lighter))
+        .or_else(|| {
+            // Faint lines that are ink at a low contrast join the digits to the grid; at
+            // a text's contrast the digits stand alone.
+            let [dark_text, light_text] = strong_ink_maps(&work, NEIGHBOURHOOD, TEXT_CONTRAST);
+            let text = if dark {
+                [&light_text, &dark_text]
+            } else {
+                [&dark_text, &light_text]
+            };
+            lattice::locate_by_digits(&edges, &[first, second, text[0], text[1]])
+        });
     if let Some(quad) = found {
         let corners = quad
             .corners

@@ -86,6 +86,13 @@ fn faint_lines_on_a_dark_theme() {
 }
 
 #[test]
+fn a_grid_whose_lines_barely_show_is_found_by_its_digits() {
+    // Lines a few grey levels off the cells, a small grid in a desktop capture: no line,
+    // edge or fill cue finds it (`no_grid` before); the givens' 9x9 lattice does.
+    reads_exactly("digits-on-whisper-lines");
+}
+
+#[test]
 fn an_ambiguous_reading_draws_nothing_and_names_its_cells() {
     let image = picture("ambiguous-givens");
     let dir = tempfile::tempdir().unwrap();
