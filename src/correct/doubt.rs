@@ -114,7 +114,12 @@ pub(super) fn rival_corrections(
 /// The doubtful cells of a solved reading (see the module comment).
 pub(super) fn doubts(solved: &Solved, evidence: &[Option<Recognized>]) -> Vec<Doubt> {
     match &solved.verdict {
-        Ok(Verdict::Unique(solution)) => close_rivals(&solved.givens, evidence, solution),
+        Ok(Verdict::Unique(solution)) => close_rivals(
+            &solved.givens,
+            evidence,
+            solution,
+            solved.corrections.is_empty(),
+        ),
         Ok(Verdict::Multiple(first)) => open_cells(&solved.givens, first),
         Ok(Verdict::Unsolvable) => least_confident(&solved.givens, evidence, &[]),
         Err(conflict) => {
@@ -125,7 +130,16 @@ pub(super) fn doubts(solved: &Solved, evidence: &[Option<Recognized>]) -> Vec<Do
 
 /// Given cells where a runner-up digit scores close to the read one and also gives the puzzle
 /// one solution, a different one.
-fn close_rivals(givens: &Board, evidence: &[Option<Recognized>], solution: &Board) -> Vec<Doubt> {
+///
+/// With `as_read` (no cell was corrected), a runner-up the picture itself rules out (the
+/// glyph is clearly unlike the glyphs surely read as that digit) is no rival. After a
+/// correction every runner-up counts: the reading is already known to be wrong somewhere.
+fn close_rivals(
+    givens: &Board,
+    evidence: &[Option<Recognized>],
+    solution: &Board,
+    as_read: bool,
+) -> Vec<Doubt> {
     let mut out = Vec::new();
     for pos in Pos::all() {
         let (Some(read), Some(Some(r))) = (givens.get(pos), evidence.get(pos.index())) else {
@@ -133,7 +147,8 @@ fn close_rivals(givens: &Board, evidence: &[Option<Recognized>], solution: &Boar
         };
         let best = r.ranked[0].1;
         let mut could_be = Vec::new();
-        for &(digit, score) in r.ranked.iter().filter(|(d, _)| *d != read) {
+        let possible = |d: &Digit| *d != read && !(as_read && r.unlike.contains(d));
+        for &(digit, score) in r.ranked.iter().filter(|(d, _)| possible(d)) {
             if best - score > CLOSE_SCORE {
                 break;
             }

@@ -280,7 +280,10 @@ mod tests {
         ranked.retain(|(d, _)| d.get() != best && d.get() != runner_up);
         ranked.insert(0, (Digit::new(runner_up).unwrap(), 0.9 - margin));
         ranked.insert(0, (Digit::new(best).unwrap(), 0.9));
-        Recognized { ranked }
+        Recognized {
+            ranked,
+            unlike: Vec::new(),
+        }
     }
 
     #[test]
@@ -368,6 +371,12 @@ mod tests {
         );
         assert_eq!(solved.trusted(), None);
         assert_eq!(solved.any_solution(), Some(solution));
+        // A rival the picture's own glyphs rule out (the glyph is clearly unlike those
+        // surely read as that digit) is no doubt either.
+        let mut unlike = recognized(read.get(), other.get(), 0.02);
+        unlike.unlike = vec![other];
+        evidence[cell.index()] = Some(unlike);
+        assert!(solve_read(&puzzle, &evidence, 2).doubts.is_empty());
         // The same rival far behind the best score is no doubt.
         evidence[cell.index()] = Some(recognized(read.get(), other.get(), 0.3));
         assert!(solve_read(&puzzle, &evidence, 2).doubts.is_empty());

@@ -137,6 +137,62 @@ pub fn read_entries_like_givens(
     }
 }
 
+/// A reading is sure when its digit beats the next by this much.
+pub const SURE: f32 = 0.1;
+/// A glyph much less like the glyphs surely read as a digit than those are like each other is
+/// not that digit either, however alike blur makes all of a photo's glyphs.
+const UNLIKE_GAP: f32 = 0.15;
+
+/// For each glyph (`digits[i]`, 0-8, read surely when `sure[i]`), the other digits it is
+/// clearly unlike: at least two other glyphs are surely read as that digit, and this glyph is
+/// on average at most `OTHER_SHAPE` alike them or `UNLIKE_GAP` less alike them than they are
+/// alike each other.
+pub fn unlike_sure_readings(
+    likeness: &ndarray::Array2<f32>,
+    digits: &[usize],
+    sure: &[bool],
+) -> Vec<Vec<usize>> {
+    let holders: Vec<Vec<usize>> = (0..9)
+        .map(|d| {
+            (0..digits.len())
+                .filter(|&j| digits[j] == d && sure[j])
+                .collect()
+        })
+        .collect();
+    let cohesion: Vec<f32> = holders.iter().map(|h| cohesion(likeness, h)).collect();
+    (0..digits.len())
+        .map(|i| {
+            (0..9)
+                .filter(|&d| d != digits[i])
+                .filter(|&d| {
+                    let others: Vec<usize> =
+                        holders[d].iter().copied().filter(|&j| j != i).collect();
+                    if others.len() < 2 {
+                        return false;
+                    }
+                    let across = mean_likeness(likeness, &[i], &others);
+                    across <= OTHER_SHAPE || across <= cohesion[d] - UNLIKE_GAP
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// How alike glyphs are among themselves: the mean over distinct pairs.
+fn cohesion(likeness: &ndarray::Array2<f32>, members: &[usize]) -> f32 {
+    let n = members.len();
+    let sum: f32 = members
+        .iter()
+        .flat_map(|&i| {
+            members
+                .iter()
+                .filter(move |&&j| j != i)
+                .map(move |&j| likeness[[i, j]])
+        })
+        .sum();
+    sum / (n * n.saturating_sub(1)).max(1) as f32
+}
+
 /// Another assignment: the glyphs it changes with their digit (0-8) there, and the score it
 /// loses per glyph changed.
 pub type Alternative = (Vec<(usize, usize)>, f32);
@@ -495,6 +551,27 @@ mod tests {
             .collect();
         let likeness = ndarray::Array2::from_elem((2, 2), 0.99);
         assert_eq!(group_by_shape(&likeness, &cells).len(), 2);
+    }
+
+    #[test]
+    fn a_glyph_unlike_the_sure_ones_of_a_digit_is_not_that_digit() {
+        // Glyphs 0-2 surely read 1 and alike each other (0.97); glyph 3 read 3 is only 0.75
+        // like them, glyph 4 read 7 is 0.9 like them (blur makes a 7 look like a 1).
+        let digits = [0, 0, 0, 2, 6];
+        let alike = |i: usize, j: usize| match (i.min(j), i.max(j)) {
+            _ if i == j => 1.0,
+            (a, b) if b < 3 && a < 3 => 0.97,
+            (a, 3) if a < 3 => 0.75,
+            (a, 4) if a < 3 => 0.9,
+            _ => 0.5,
+        };
+        let likeness = ndarray::Array2::from_shape_fn((5, 5), |(i, j)| alike(i, j));
+        let unlike = unlike_sure_readings(&likeness, &digits, &[true; 5]);
+        assert!(unlike[3].contains(&0), "{unlike:?}");
+        assert!(!unlike[4].contains(&0), "{unlike:?}");
+        // Readings that are not sure rule nothing out.
+        let unsure = unlike_sure_readings(&likeness, &digits, &[false, false, false, true, true]);
+        assert!(!unsure[3].contains(&0), "{unsure:?}");
     }
 
     /// The changes of the alternatives within `RIVAL_LOSS`.

@@ -123,6 +123,10 @@ pub struct GridGlyph<'a> {
 pub struct Recognized {
     /// Every digit with its best score, best first.
     pub ranked: Vec<(Digit, f32)>,
+    /// Digits the picture itself rules out for this glyph, whatever the templates say: it is
+    /// clearly unlike the several glyphs of the grid read surely as that digit (see
+    /// [`calibrate::unlike_sure_readings`]).
+    pub unlike: Vec<Digit>,
 }
 
 impl Recognized {
@@ -219,7 +223,25 @@ impl Templates {
         for (s, &h) in scores.iter_mut().zip(&holes) {
             topology::rule_out_contradicted(s, h, calibrate::HOLE_MARGIN);
         }
-        let recognized = scores.into_iter().map(Recognized::from_scores).collect();
+        let mut recognized: Vec<Recognized> =
+            scores.into_iter().map(Recognized::from_scores).collect();
+        if givens.len() > 1 {
+            let likeness = features.likeness();
+            let own: Vec<&Recognized> = givens.iter().map(|&i| &recognized[i]).collect();
+            let digits: Vec<usize> = own.iter().map(|r| r.digit().get() as usize - 1).collect();
+            let sure: Vec<bool> = (own.iter())
+                .map(|r| r.confidence() >= calibrate::SURE)
+                .collect();
+            let own_likeness = likeness
+                .select(ndarray::Axis(0), &givens)
+                .select(ndarray::Axis(1), &givens);
+            let unlike = calibrate::unlike_sure_readings(&own_likeness, &digits, &sure);
+            for (&i, ruled_out) in givens.iter().zip(unlike) {
+                recognized[i].unlike = (ruled_out.into_iter())
+                    .map(|d| Digit::new(d as u8 + 1).expect("0-8 is a digit"))
+                    .collect();
+            }
+        }
         (recognized, rivals)
     }
 
@@ -247,7 +269,10 @@ impl Recognized {
     pub fn from_scores(scores: [f32; 9]) -> Recognized {
         let mut ranked: Vec<(Digit, f32)> = Digit::all().zip(scores).collect();
         ranked.sort_by(|a, b| b.1.total_cmp(&a.1));
-        Recognized { ranked }
+        Recognized {
+            ranked,
+            unlike: Vec::new(),
+        }
     }
 }
 
