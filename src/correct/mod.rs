@@ -94,9 +94,11 @@ pub fn solve_reading(
     if solved.doubts.is_empty() {
         solved.doubts = doubts(&solved, evidence);
     }
-    if solved.doubts.is_empty() && solved.corrections.is_empty() {
+    if solved.doubts.is_empty() {
+        // After corrections too: a rival reading of whole groups applied to the corrected
+        // givens that answers otherwise leaves the correction one guess among two.
         if let Ok(Verdict::Unique(solution)) = solved.verdict {
-            solved.doubts = rival_answers(givens, rivals, &solution);
+            solved.doubts = rival_answers(&solved.givens, rivals, &solution);
         }
     }
     solved
@@ -318,6 +320,41 @@ mod tests {
             }]
         );
         assert_eq!(solved.givens, puzzle);
+    }
+
+    #[test]
+    fn a_rival_reading_after_a_correction_is_still_a_doubt() {
+        // The first test's misread 1 (read 7) is corrected; but the 3s and 8s, swapped as whole
+        // groups, are a reading the picture supports nearly as well, and it answers otherwise.
+        let puzzle: Board =
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+                .parse()
+                .unwrap();
+        let cell = Pos::new(1, 3).unwrap();
+        let mut misread = puzzle;
+        misread.set(cell, Digit::new(7));
+        let mut evidence = clear_evidence(&misread);
+        evidence[cell.index()] = Some(recognized(7, 1, 0.05));
+        let swap = |d: Digit| match d.get() {
+            3 => Digit::new(8).unwrap(),
+            8 => Digit::new(3).unwrap(),
+            _ => d,
+        };
+        let rival = Rival {
+            changes: Pos::all()
+                .filter_map(|p| {
+                    let d = puzzle.get(p)?;
+                    (swap(d) != d).then(|| (p, swap(d)))
+                })
+                .collect(),
+            loss: 0.01,
+        };
+        let alone = solve_read(&misread, &evidence, 2);
+        assert!(alone.trusted().is_some());
+        let solved = solve_reading(&misread, &evidence, &[rival], 2);
+        assert_eq!(solved.corrections.len(), 1);
+        assert_eq!(solved.trusted(), None, "{:?}", solved.doubts);
+        assert!(!solved.doubts.is_empty());
     }
 
     /// Evidence for `board` where every glyph reads clearly as itself.
