@@ -120,7 +120,7 @@ pub fn slice(rect: &Rectified) -> Cells {
                 let colour = area_colour(rect, gray, area, cell_bg);
                 let ink = Ink {
                     stand_out,
-                    threshold,
+                    threshold: cell_threshold(threshold, bg, cell_bg, dark),
                     contrast,
                     background: colour,
                 };
@@ -152,6 +152,16 @@ pub fn slice(rect: &Rectified) -> Cells {
         dark,
         background,
     }
+}
+
+/// The ink threshold in a cell whose background is `cell_bg`: a highlighted cell (a darker
+/// fill on a light theme) leaves ink less room to stand out, so the grid's threshold shrinks
+/// in proportion to the room left between the cell's background and the ink's extreme
+/// (a player's blue digit on a cell highlighted blue for holding the selected digit).
+fn cell_threshold(threshold: i32, grid_bg: u8, cell_bg: u8, dark: bool) -> i32 {
+    let room = |bg: u8| f32::from(if dark { 255 - bg } else { bg }).max(1.0);
+    let share = (room(cell_bg) / room(grid_bg)).min(1.0);
+    MIN_INK.max((threshold as f32 * share) as i32)
 }
 
 /// Each grid line's position, vertical lines (x) then horizontal (y): the column (or row)
@@ -369,4 +379,21 @@ fn background_colour(image: &RgbImage, gray: &GrayImage, bg: u8) -> [u8; 3] {
         .reduce(|| [0u64; 4], |a, b| std::array::from_fn(|i| a[i] + b[i]));
     let n = n.max(1);
     [(r / n) as u8, (g / n) as u8, (b / n) as u8]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_highlighted_cell_needs_less_contrast() {
+        // Light theme, page 250, threshold 80: on a cell highlighted to 125 ink has half the
+        // room to stand out, so half the threshold; a plain cell keeps it, and a dark theme
+        // measures the room up to white.
+        assert_eq!(cell_threshold(80, 250, 125, false), 40);
+        assert_eq!(cell_threshold(80, 250, 250, false), 80);
+        assert_eq!(cell_threshold(80, 20, 137, true), 40);
+        // Never below the least ink.
+        assert_eq!(cell_threshold(80, 250, 10, false), MIN_INK);
+    }
 }
