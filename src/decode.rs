@@ -287,7 +287,7 @@ fn decode_from<'b, R: BufRead + Seek>(
             .set_limits(io_limits)
             .map_err(|e| fail(describe(&e)))?;
         let image = DynamicImage::from_decoder(decoder).map_err(|e| fail(describe(&e)))?;
-        shrink(image.into_rgb8(), plan.shrink)
+        shrink(opaque_rgb(image), plan.shrink)
     };
     Ok((upright(image, orientation), reservation))
 }
@@ -376,8 +376,8 @@ fn png_rows_scaled<R: BufRead + Seek>(
     Ok(shrinker.finish())
 }
 
-/// One row of 8-bit grey, grey+alpha, RGB or RGBA samples as RGB (alpha dropped, as
-/// `into_rgb8` does for whole pictures).
+/// One row of 8-bit grey, grey+alpha, RGB or RGBA samples as RGB, transparent parts laid
+/// over white (see [`over_white`]).
 fn to_rgb(row: &[u8], channels: usize, rgb: &mut [u8]) {
     for (px, out) in row.chunks_exact(channels).zip(rgb.chunks_exact_mut(3)) {
         if channels >= 3 {
@@ -385,7 +385,30 @@ fn to_rgb(row: &[u8], channels: usize, rgb: &mut [u8]) {
         } else {
             out.fill(px[0]);
         }
+        if channels == 2 || channels == 4 {
+            let alpha = px[channels - 1];
+            out.iter_mut().for_each(|v| *v = over_white(*v, alpha));
+        }
     }
+}
+
+/// A picture as opaque RGB: one with an alpha channel is laid over white first.
+fn opaque_rgb(image: DynamicImage) -> RgbImage {
+    if !image.color().has_alpha() {
+        return image.into_rgb8();
+    }
+    let rgba = image.into_rgba8();
+    RgbImage::from_fn(rgba.width(), rgba.height(), |x, y| {
+        let [r, g, b, a] = rgba.get_pixel(x, y).0;
+        image::Rgb([r, g, b].map(|v| over_white(v, a)))
+    })
+}
+
+/// A sample of coverage `alpha` laid over white, as a viewer shows it: a transparent
+/// picture's hidden colour (often black) must not become the grid's background.
+fn over_white(value: u8, alpha: u8) -> u8 {
+    let (v, a) = (u32::from(value), u32::from(alpha));
+    ((v * a + 255 * (255 - a) + 127) / 255) as u8
 }
 
 /// Scales `image` down by the whole factor `k` (returned as it is for `k <= 1`).
@@ -602,6 +625,23 @@ mod tests {
         assert_eq!(shrink_factor(100, 100), 1);
         assert_eq!(shrink_factor(101, 100), 2);
         assert_eq!(shrink_factor(99_980_001, 40_000_000), 2);
+    }
+
+    #[test]
+    fn transparency_is_laid_over_white() {
+        // A transparent picture whose hidden colour is black, one opaque black pixel and one
+        // half-covered one: read as a viewer shows them, not as a black page.
+        let mut rgba = image::RgbaImage::from_pixel(4, 2, image::Rgba([0, 0, 0, 0]));
+        rgba.put_pixel(1, 0, image::Rgba([0, 0, 0, 255]));
+        rgba.put_pixel(2, 1, image::Rgba([0, 0, 0, 128]));
+        for format in [ImageFormat::Png, ImageFormat::WebP] {
+            let mut bytes = Cursor::new(Vec::new());
+            rgba.write_to(&mut bytes, format).unwrap();
+            let rgb = decode_bytes(bytes.get_ref(), Path::new("a.png"), 1000).unwrap();
+            assert_eq!(rgb.get_pixel(0, 0).0, [255, 255, 255], "{format:?}");
+            assert_eq!(rgb.get_pixel(1, 0).0, [0, 0, 0], "{format:?}");
+            assert_eq!(rgb.get_pixel(2, 1).0, [127, 127, 127], "{format:?}");
+        }
     }
 
     #[test]
