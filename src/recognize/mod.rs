@@ -195,21 +195,23 @@ impl Templates {
         let mut scores = self.digit_scores(&features);
         let holes: Vec<u8> = inks.par_iter().map(|ink| topology::holes(ink)).collect();
         let givens: Vec<usize> = (0..glyphs.len()).filter(|&i| glyphs[i].given).collect();
+        // The likeness of every pair of glyphs; the givens' own block is what calibrates.
+        let all_likeness = (givens.len() > 1).then(|| features.likeness());
+        let likeness = all_likeness.as_ref().map(|all| {
+            all.select(ndarray::Axis(0), &givens)
+                .select(ndarray::Axis(1), &givens)
+        });
         let mut rivals = Vec::new();
-        if givens.len() > 1 {
-            let all_likeness = features.likeness();
-            let likeness = all_likeness
-                .select(ndarray::Axis(0), &givens)
-                .select(ndarray::Axis(1), &givens);
+        if let (Some(all_likeness), Some(likeness)) = (&all_likeness, &likeness) {
             let own: Vec<[f32; 9]> = givens.iter().map(|&i| scores[i]).collect();
             let cells: Vec<Pos> = givens.iter().map(|&i| glyphs[i].cell).collect();
             let own_holes: Vec<u8> = givens.iter().map(|&i| holes[i]).collect();
-            let refined = calibrate::refine(&own, &likeness, &cells, &own_holes);
+            let refined = calibrate::refine(&own, likeness, &cells, &own_holes);
             for (&i, r) in givens.iter().zip(refined.scores) {
                 scores[i] = r;
             }
             let entries: Vec<usize> = (0..glyphs.len()).filter(|&i| !glyphs[i].given).collect();
-            calibrate::read_entries_like_givens(&mut scores, &all_likeness, &givens, &entries);
+            calibrate::read_entries_like_givens(&mut scores, all_likeness, &givens, &entries);
             let digit = |d: usize| Digit::new(d as u8 + 1).expect("0-8 is a digit");
             rivals = (refined.alternatives.into_iter())
                 .map(|(changes, loss)| Rival {
@@ -225,22 +227,8 @@ impl Templates {
         }
         let mut recognized: Vec<Recognized> =
             scores.into_iter().map(Recognized::from_scores).collect();
-        if givens.len() > 1 {
-            let likeness = features.likeness();
-            let own: Vec<&Recognized> = givens.iter().map(|&i| &recognized[i]).collect();
-            let digits: Vec<usize> = own.iter().map(|r| r.digit().get() as usize - 1).collect();
-            let sure: Vec<bool> = (own.iter())
-                .map(|r| r.confidence() >= calibrate::SURE)
-                .collect();
-            let own_likeness = likeness
-                .select(ndarray::Axis(0), &givens)
-                .select(ndarray::Axis(1), &givens);
-            let unlike = calibrate::unlike_sure_readings(&own_likeness, &digits, &sure);
-            for (&i, ruled_out) in givens.iter().zip(unlike) {
-                recognized[i].unlike = (ruled_out.into_iter())
-                    .map(|d| Digit::new(d as u8 + 1).expect("0-8 is a digit"))
-                    .collect();
-            }
+        if let Some(likeness) = &likeness {
+            rule_out_unlike(&mut recognized, &givens, likeness);
         }
         (recognized, rivals)
     }
@@ -261,6 +249,23 @@ impl Templates {
                 best
             })
             .collect()
+    }
+}
+
+/// Marks, for each given (`givens`: indices into `recognized`; `likeness`: between the givens),
+/// the digits it is clearly unlike the sure readings of (see
+/// [`calibrate::unlike_sure_readings`]).
+fn rule_out_unlike(recognized: &mut [Recognized], givens: &[usize], likeness: &Array2<f32>) {
+    let own: Vec<&Recognized> = givens.iter().map(|&i| &recognized[i]).collect();
+    let digits: Vec<usize> = own.iter().map(|r| r.digit().get() as usize - 1).collect();
+    let sure: Vec<bool> = (own.iter())
+        .map(|r| r.confidence() >= calibrate::SURE)
+        .collect();
+    let unlike = calibrate::unlike_sure_readings(likeness, &digits, &sure);
+    for (&i, ruled_out) in givens.iter().zip(unlike) {
+        recognized[i].unlike = (ruled_out.into_iter())
+            .map(|d| Digit::new(d as u8 + 1).expect("0-8 is a digit"))
+            .collect();
     }
 }
 
