@@ -80,7 +80,10 @@ fn main() {
 
 /// A CSV row: the photo's path and its four marked corners.
 fn parse(line: &str) -> Option<(PathBuf, [(f32, f32); 4])> {
-    let fields: Vec<&str> = line.split(',').map(|f| f.trim().trim_matches('"')).collect();
+    let fields: Vec<&str> = line
+        .split(',')
+        .map(|f| f.trim().trim_matches('"'))
+        .collect();
     if fields.len() != 9 {
         return None;
     }
