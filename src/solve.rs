@@ -196,13 +196,13 @@ fn load_givens(puzzle: &Board) -> Result<State, Conflict> {
 /// Depth-first search from `state`; returns `true` once `on_solution` asked to stop.
 fn search(mut state: State, on_solution: &mut impl FnMut(&State) -> bool) -> bool {
     loop {
-        if !state.propagate() {
+        let Some(bivalue) = state.propagate() else {
             return false;
-        }
+        };
         if state.is_solved() {
             return on_solution(&state);
         }
-        let (band, cell) = state.branch_cell();
+        let (band, cell) = state.branch_cell(&bivalue);
         let digit = state.first_digit_at(band, cell);
         let mut guess = state;
         guess.place(digit, band, cell);
@@ -267,21 +267,19 @@ impl State {
         self.solved[0] & self.solved[1] & self.solved[2] == BAND_FULL
     }
 
-    /// Applies all eliminations until nothing changes; `false` on a contradiction.
-    fn propagate(&mut self) -> bool {
+    /// Applies all eliminations until nothing changes; `None` on a contradiction, else each
+    /// band's undecided cells with two candidates (found on the way, for the next guess).
+    fn propagate(&mut self) -> Option<[u32; 3]> {
+        let mut bivalue = [0; 3];
         loop {
             if !self.update_changed_masks() {
-                return false;
+                return None;
             }
-            match self.apply_naked_singles() {
-                None => return false,
-                Some(true) => continue,
-                Some(false) => {}
+            if self.apply_naked_singles(&mut bivalue)? {
+                continue;
             }
-            match self.apply_column_hidden_singles() {
-                None => return false,
-                Some(true) => continue,
-                Some(false) => return true,
+            if !self.apply_column_hidden_singles()? {
+                return Some(bivalue);
             }
         }
     }
@@ -346,14 +344,16 @@ impl State {
     }
 
     /// Decides cells left with one candidate. `None` on a cell with no candidate or two
-    /// singles that clash; otherwise whether anything was decided.
-    fn apply_naked_singles(&mut self) -> Option<bool> {
+    /// singles that clash; otherwise whether anything was decided. When nothing was, `bivalue`
+    /// holds each band's undecided cells with two candidates.
+    fn apply_naked_singles(&mut self, bivalue: &mut [u32; 3]) -> Option<bool> {
         let mut found = false;
         for band in 0..3 {
-            let (once, twice, _) = self.candidate_counts(band);
+            let (once, twice, thrice) = self.candidate_counts(band);
             if once != BAND_FULL {
                 return None;
             }
+            bivalue[band] = twice & !thrice & !self.solved[band];
             let singles = once & !twice & !self.solved[band];
             if singles == 0 {
                 continue;
@@ -431,16 +431,16 @@ impl State {
     /// the one that sees the most undecided cells. Either of its digits then removes candidates
     /// from many cells, so each branch propagates further; on the hard sets this halves the
     /// number of guesses against taking the first bivalue cell.
-    fn branch_cell(&self) -> (usize, usize) {
+    /// `bivalue` holds each band's undecided cells with two candidates.
+    fn branch_cell(&self, bivalue: &[u32; 3]) -> (usize, usize) {
         let open = self.solved.map(|solved| !solved & BAND_FULL);
         let mut best = None;
         let mut best_score = 0;
-        for band in 0..3 {
-            let (_, twice, thrice) = self.candidate_counts(band);
-            let mut bivalue = twice & !thrice & open[band];
-            while bivalue != 0 {
-                let cell = bivalue.trailing_zeros() as usize;
-                bivalue &= bivalue - 1;
+        for (band, &cells) in bivalue.iter().enumerate() {
+            let mut cells = cells;
+            while cells != 0 {
+                let cell = cells.trailing_zeros() as usize;
+                cells &= cells - 1;
                 let score = open_peers(&open, band, cell);
                 if score > best_score {
                     best_score = score;
