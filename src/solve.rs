@@ -348,12 +348,12 @@ impl State {
     /// holds each band's undecided cells with two candidates.
     fn apply_naked_singles(&mut self, bivalue: &mut [u32; 3]) -> Option<bool> {
         let mut found = false;
-        for band in 0..3 {
+        for (band, pairs) in bivalue.iter_mut().enumerate() {
             let (once, twice, thrice) = self.candidate_counts(band);
             if once != BAND_FULL {
                 return None;
             }
-            bivalue[band] = twice & !thrice & !self.solved[band];
+            *pairs = twice & !thrice & !self.solved[band];
             let singles = once & !twice & !self.solved[band];
             if singles == 0 {
                 continue;
