@@ -243,11 +243,14 @@ impl State {
         }
     }
 
-    /// Removes `cells` from every digit of `band`.
-    fn clear_from_band(&mut self, band: usize, cells: u32) {
-        for mask in &mut self.cand[band * 9..band * 9 + 9] {
+    /// Removes `cells` from every digit of `band`; returns the masks that changed (bit per mask).
+    fn clear_from_band(&mut self, band: usize, cells: u32) -> u32 {
+        let mut changed = 0;
+        for (digit, mask) in self.cand[band * 9..band * 9 + 9].iter_mut().enumerate() {
+            changed |= u32::from(*mask & cells != 0) << digit;
             *mask &= !cells;
         }
+        changed << (band * 9)
     }
 
     /// Puts `digit` (0-8) at `cell` (0-26) of `band` and removes it from the cell's peers.
@@ -286,20 +289,25 @@ impl State {
 
     /// Runs `update` on every changed mask, until none has changed.
     fn update_changed_masks(&mut self) -> bool {
-        loop {
-            // A mask stays changed until its own update, so the whole set can be taken at once.
-            let mut changed = self.changed_masks();
-            if changed == 0 {
-                return true;
-            }
-            while changed != 0 {
-                let i = changed.trailing_zeros() as usize;
-                changed &= changed - 1;
-                if !self.update(i) {
+        // Masks changed from outside are found by comparing; those the updates change are
+        // reported by the updates, so the vector compare (which waits for the updates' stores
+        // to land) runs once per call instead of once per pass.
+        let mut batch = self.changed_masks();
+        while batch != 0 {
+            let mut next = 0;
+            while batch != 0 {
+                let i = batch.trailing_zeros() as usize;
+                batch &= batch - 1;
+                next &= !(1 << i);
+                let Some(touched) = self.update(i) else {
                     return false;
-                }
+                };
+                // A mask still waiting in this pass gets its update then.
+                next |= touched & !batch;
             }
+            batch = next;
         }
+        true
     }
 
     /// Bit `i` set when `cand[i]` differs from its value at its last update. Written as one
@@ -312,9 +320,9 @@ impl State {
         changed
     }
 
-    /// The in-band eliminations for one digit and band (see the module docs); `false` when the
-    /// digit no longer fits in the band.
-    fn update(&mut self, i: usize) -> bool {
+    /// The in-band eliminations for one digit and band (see the module docs); `None` when the
+    /// digit no longer fits in the band, else the other masks it changed (bit per mask).
+    fn update(&mut self, i: usize) -> Option<u32> {
         let band = i / 9;
         let mut mask = self.cand[i];
         let minirows = ROW_BOXES[(mask & 0x1ff) as usize]
@@ -322,25 +330,27 @@ impl State {
             | ROW_BOXES[(mask >> 18) as usize] << 6;
         mask &= MATCHABLE_CELLS[minirows as usize];
         if mask == 0 {
-            return false;
+            return None;
         }
         let columns = (mask | mask >> 9 | mask >> 18) & 0x1ff;
         let locked = u32::from(LOCKED_COLUMNS[columns as usize]) * ROWS_OF_COLUMNS;
         // The same digit in the next two bands: `i + 9` and `i + 18`, wrapped around 27.
         let next = if i >= 18 { i - 18 } else { i + 9 };
         let after = if next >= 18 { next - 18 } else { next + 9 };
+        let mut touched = u32::from(self.cand[next] & locked != 0) << next
+            | u32::from(self.cand[after] & locked != 0) << after;
         self.cand[next] &= !locked;
         self.cand[after] &= !locked;
 
         let newly_solved = row_singles(mask) & !self.solved[band];
         if newly_solved != 0 {
             self.solved[band] |= newly_solved;
-            self.clear_from_band(band, newly_solved);
+            touched |= self.clear_from_band(band, newly_solved);
         }
         // The table step is idempotent, so this mask needs no second update.
         self.cand[i] = mask;
         self.seen[i] = mask;
-        true
+        Some(touched & !(1 << i))
     }
 
     /// Decides cells left with one candidate. `None` on a cell with no candidate or two
