@@ -35,6 +35,9 @@ use std::ops::ControlFlow;
 
 use crate::board::{Board, Conflict, Digit};
 
+/// One bit for each of the 27 masks of a state.
+const ALL_MASKS: u32 = (1 << 27) - 1;
+
 /// All 27 cells of a band.
 const BAND_FULL: u32 = (1 << 27) - 1;
 
@@ -211,7 +214,7 @@ fn search(mut state: State, on_solution: &mut impl FnMut(&State) -> bool) -> boo
         }
         // Every solution with `digit` there has been seen: rule it out and keep going here,
         // which lets propagation use the elimination instead of just trying the next digit.
-        state.cand[at(digit, band)] &= !(1 << cell);
+        state.remove(at(digit, band), 1 << cell);
     }
 }
 
@@ -226,9 +229,10 @@ const fn at(digit: usize, band: usize) -> usize {
 struct State {
     /// `cand[at(digit, band)]`: cells of the band where the digit may go.
     cand: [u32; 27],
-    /// The value `cand[i]` had at its last `update`; equal means the update would do nothing.
-    /// Comparing all 27 at once is cheaper than tracking each write.
-    seen: [u32; 27],
+    /// Bit `i` set when `cand[i]` lost cells since its last `update` (an update of an unchanged
+    /// mask would do nothing). Set by the changes made outside the updates; the updates hand
+    /// theirs back instead, so the hot loop keeps them in a register.
+    pending: u32,
     /// Per band, the cells whose digit is decided (its only candidate).
     solved: [u32; 3],
 }
@@ -238,9 +242,15 @@ impl State {
     fn unconstrained() -> State {
         State {
             cand: [BAND_FULL; 27],
-            seen: [0; 27],
+            pending: ALL_MASKS,
             solved: [0; 3],
         }
+    }
+
+    /// Removes `cells` from `cand[i]`, marking it for an update if that changed it.
+    fn remove(&mut self, i: usize, cells: u32) {
+        self.pending |= u32::from(self.cand[i] & cells != 0) << i;
+        self.cand[i] &= !cells;
     }
 
     /// Removes `cells` from every digit of `band`; returns the masks that changed (bit per mask).
@@ -256,12 +266,12 @@ impl State {
     /// Puts `digit` (0-8) at `cell` (0-26) of `band` and removes it from the cell's peers.
     fn place(&mut self, digit: usize, band: usize, cell: usize) {
         let bit = 1 << cell;
-        self.clear_from_band(band, bit);
         let own = at(digit, band);
+        self.pending |= self.clear_from_band(band, bit) | 1 << own;
         self.cand[own] = (self.cand[own] & !BAND_PEERS[cell]) | bit;
         let column = ROWS_OF_COLUMNS << (cell % 9);
-        self.cand[at(digit, (band + 1) % 3)] &= !column;
-        self.cand[at(digit, (band + 2) % 3)] &= !column;
+        self.remove(at(digit, (band + 1) % 3), column);
+        self.remove(at(digit, (band + 2) % 3), column);
         self.solved[band] |= bit;
     }
 
@@ -289,10 +299,7 @@ impl State {
 
     /// Runs `update` on every changed mask, until none has changed.
     fn update_changed_masks(&mut self) -> bool {
-        // Masks changed from outside are found by comparing; those the updates change are
-        // reported by the updates, so the vector compare (which waits for the updates' stores
-        // to land) runs once per call instead of once per pass.
-        let mut batch = self.changed_masks();
+        let mut batch = std::mem::take(&mut self.pending);
         while batch != 0 {
             let mut next = 0;
             while batch != 0 {
@@ -310,15 +317,6 @@ impl State {
         true
     }
 
-    /// Bit `i` set when `cand[i]` differs from its value at its last update. Written as one
-    /// straight pass so that it compiles to a few vector compares.
-    fn changed_masks(&self) -> u32 {
-        let mut changed = 0;
-        for (i, (cand, seen)) in self.cand.iter().zip(&self.seen).enumerate() {
-            changed |= u32::from(cand != seen) << i;
-        }
-        changed
-    }
 
     /// The in-band eliminations for one digit and band (see the module docs); `None` when the
     /// digit no longer fits in the band, else the other masks it changed (bit per mask).
@@ -349,7 +347,6 @@ impl State {
         }
         // The table step is idempotent, so this mask needs no second update.
         self.cand[i] = mask;
-        self.seen[i] = mask;
         Some(touched & !(1 << i))
     }
 
@@ -378,7 +375,7 @@ impl State {
                     if self.cand[i] & 1 << cell == 0 {
                         return None; // a single placed just before sees this one
                     }
-                    self.cand[i] &= !BAND_PEERS[cell];
+                    self.remove(i, BAND_PEERS[cell]);
                     todo &= todo - 1;
                 }
             }
