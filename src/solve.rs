@@ -173,26 +173,38 @@ fn search_puzzle(
 
 /// The search state after loading givens, or the first clash among them.
 ///
-/// Clashes are spotted with row/column/box masks while loading; only then is the slower
-/// pairwise [`Board::first_conflict`] asked, so the reported pair is the board's canonical one.
+/// The givens are gathered per digit and band first, and each mask is then written once: placing
+/// them one by one cost as much as solving an easy puzzle. A clash is a given that a given of the
+/// same digit sees; only then is the slower pairwise [`Board::first_conflict`] asked, so the
+/// reported pair is the board's canonical one.
 fn load_givens(puzzle: &Board) -> Result<State, Conflict> {
-    let mut state = State::unconstrained();
-    let (mut rows, mut cols, mut boxes) = ([0u16; 9], [0u16; 9], [0u16; 9]);
+    let mut given = [0u32; 3];
+    let mut of_digit = [0u32; 27];
+    let mut seen_by = [0u32; 27];
     for (index, cell) in puzzle.cells().iter().enumerate() {
         let Some(digit) = cell else { continue };
-        let (r, c) = (index / 9, index % 9);
-        let b = r / 3 * 3 + c / 3;
-        let bit = digit.bit();
-        if (rows[r] | cols[c] | boxes[b]) & bit != 0 {
-            return Err(puzzle
-                .first_conflict()
-                .expect("a digit seen twice in a house is a conflict"));
-        }
-        rows[r] |= bit;
-        cols[c] |= bit;
-        boxes[b] |= bit;
-        state.place(usize::from(digit.get() - 1), index / 27, index % 27);
+        let (band, cell) = (index / 27, index % 27);
+        let i = at(usize::from(digit.get() - 1), band);
+        given[band] |= 1 << cell;
+        of_digit[i] |= 1 << cell;
+        seen_by[i] |= BAND_PEERS[cell];
     }
+    let mut state = State::unconstrained();
+    for digit in 0..9 {
+        let columns = [0, 1, 2].map(|band| columns_of(of_digit[at(digit, band)]) * ROWS_OF_COLUMNS);
+        for band in 0..3 {
+            let i = at(digit, band);
+            let other_columns = columns[(band + 1) % 3] | columns[(band + 2) % 3];
+            let seen = seen_by[i] | other_columns;
+            if of_digit[i] & seen != 0 {
+                return Err(puzzle
+                    .first_conflict()
+                    .expect("a digit seen twice in a house is a conflict"));
+            }
+            state.cand[i] = BAND_FULL & !given[band] & !seen | of_digit[i];
+        }
+    }
+    state.solved = given;
     Ok(state)
 }
 
@@ -316,7 +328,6 @@ impl State {
         }
         true
     }
-
 
     /// The in-band eliminations for one digit and band (see the module docs); `None` when the
     /// digit no longer fits in the band, else the other masks it changed (bit per mask).
