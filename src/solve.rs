@@ -227,6 +227,12 @@ fn search(mut state: State, on_solution: &mut impl FnMut(&State) -> bool) -> boo
         // Every solution with `digit` there has been seen: rule it out and keep going here,
         // which lets propagation use the elimination instead of just trying the next digit.
         state.remove(at(digit, band), 1 << cell);
+        if bivalue[band] & 1 << cell != 0 {
+            // One digit is left there: place it now rather than have a propagation round
+            // find the naked single.
+            let other = state.first_digit_at(band, cell);
+            state.place(other, band, cell);
+        }
     }
 }
 
