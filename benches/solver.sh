@@ -16,6 +16,8 @@
 #
 #   benches/solver.sh            # about 2 minutes
 #   SOLVER_PEERS=/path/to/solver-peers benches/solver.sh
+#   SUDOKU_SNAP_BIN=... SOLVER_RATE_BIN=... benches/solver.sh   # another build (e.g. the last
+#                                                               # release) instead of this tree's
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 puzzles=${PUZZLES:-$root/../shared/data/puzzles}
@@ -24,10 +26,12 @@ cpu=${BENCH_CPU:-1}
 work=$(mktemp -d /tmp/sudoku-snap-solver-bench.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 
-cargo build --release --manifest-path "$root/Cargo.toml" --bin sudoku-snap --example solver_rate >&2
 target=${CARGO_TARGET_DIR:-$root/target}
-bin=$target/release/sudoku-snap
-rate=$target/release/examples/solver_rate
+if [ -z "${SUDOKU_SNAP_BIN:-}${SOLVER_RATE_BIN:-}" ]; then
+    cargo build --release --manifest-path "$root/Cargo.toml" --bin sudoku-snap --example solver_rate >&2
+fi
+bin=${SUDOKU_SNAP_BIN:-$target/release/sudoku-snap}
+rate=${SOLVER_RATE_BIN:-$target/release/examples/solver_rate}
 cp -r "$peers_src" "$work/peers"
 rm -rf "$work/peers/target"
 cargo build --release --quiet --manifest-path "$work/peers/Cargo.toml" >&2
