@@ -102,19 +102,9 @@ fn solve_chunk(
     mode: Mode,
     format: Format,
 ) -> io::Result<bool> {
-    let mut failed = false;
-    if pool.current_num_threads() == 1 {
-        // One worker: solve here and print as we go, rather than hand the chunk to the pool's
-        // thread and keep every report until the chunk is done.
-        for parsed in chunk {
-            let report = solve_one(parsed, name, mode);
-            failed |= tell_failure(&report);
-            print_report(out, &report, format, mode)?;
-        }
-        return Ok(failed);
-    }
     let reports: Vec<Report> =
         pool.install(|| chunk.par_iter().map(|p| solve_one(p, name, mode)).collect());
+    let mut failed = false;
     for r in &reports {
         failed |= tell_failure(r);
         print_report(out, r, format, mode)?;
