@@ -206,13 +206,17 @@ impl FromStr for Board {
 /// puzzle; the result is the same as theirs.
 fn plain_line_puzzle(line: &str) -> Option<Board> {
     let bytes: &[u8; 81] = line.as_bytes().try_into().ok()?;
+    // Branch-free over the line (digits and dots alternate unpredictably), checked at the end.
     let mut cells = [0u8; 81];
+    let mut plain = true;
     for (cell, &byte) in cells.iter_mut().zip(bytes) {
-        *cell = match byte {
-            b'1'..=b'9' => byte - b'0',
-            b'.' | b'0' => 0,
-            _ => return None,
-        };
+        let digit = byte.wrapping_sub(b'0');
+        let is_digit = digit <= 9;
+        plain &= is_digit | (byte == b'.');
+        *cell = if is_digit { digit } else { 0 };
+    }
+    if !plain {
+        return None;
     }
     Board::from_bytes(cells)
 }
