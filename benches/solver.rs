@@ -3,6 +3,7 @@
 //!
 //! Compare the figures with the `sudoku` crate measured in the same session by
 //! `shared/tools/solver-peers` (mode `count2`), as ratios: absolute numbers move with the machine.
+//! `benches/solver.sh` does that comparison in one run, for the whole `solve` command too.
 
 use criterion::{criterion_group, criterion_main, Criterion, SamplingMode, Throughput};
 use std::hint::black_box;

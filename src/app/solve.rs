@@ -25,14 +25,20 @@ enum Mode {
     All(usize),
 }
 
-/// One puzzle's result, in the JSON schema of the solve command.
+/// One puzzle's result, in the JSON schema of the solve command. Boards are kept as boards and
+/// written out only when printed: thousands of puzzles a second pass through here.
 #[derive(Serialize)]
-struct Report {
+struct Report<'a> {
+    /// The input's name and the puzzle's line: where messages say the puzzle is.
     #[serde(skip)]
-    origin: String,
-    puzzle: Option<String>,
+    input: &'a str,
+    #[serde(skip)]
+    line: usize,
+    #[serde(serialize_with = "as_line")]
+    puzzle: Option<Board>,
     status: &'static str,
-    solution: Option<String>,
+    #[serde(serialize_with = "as_line")]
+    solution: Option<Board>,
     #[serde(skip_serializing_if = "Option::is_none")]
     solutions: Option<usize>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -40,9 +46,22 @@ struct Report {
     error: Option<String>,
 }
 
-impl Report {
+impl Report<'_> {
     fn is_success(&self) -> bool {
         self.status == "solved"
+    }
+
+    /// `INPUT:LINE`, as messages name the puzzle.
+    fn origin(&self) -> String {
+        format!("{}:{}", self.input, self.line)
+    }
+}
+
+/// A board in JSON as its 81-character line, `null` for none.
+fn as_line<S: serde::Serializer>(board: &Option<Board>, s: S) -> Result<S::Ok, S::Error> {
+    match board {
+        Some(board) => s.serialize_str(&text::to_line(board)),
+        None => s.serialize_none(),
     }
 }
 
@@ -129,12 +148,12 @@ fn list_all(
 
 /// `--all -f line`: one solution per line as found, or the status when there is none; the
 /// report (for stderr) is made from the count afterwards, so the search runs once.
-fn list_lines(
+fn list_lines<'a>(
     out: &mut impl Write,
     parsed: &Parsed,
-    name: &str,
+    name: &'a str,
     limit: usize,
-) -> io::Result<Report> {
+) -> io::Result<Report<'a>> {
     let Ok(board) = &parsed.board else {
         let report = solve_one(parsed, name, Mode::All(limit));
         print_report(out, &report, Format::Line, Mode::All(limit))?;
@@ -145,7 +164,7 @@ fn list_lines(
         first.get_or_insert(*s);
         writeln!(out, "{}", text::to_line(s))
     })?;
-    let mut report = blank_report(format!("{name}:{}", parsed.line), board);
+    let mut report = blank_report(name, parsed.line, board);
     match listed {
         Ok(count) => fill_found(&mut report, first.as_ref(), count, limit),
         Err(conflict) => mark_invalid(&mut report, conflict),
@@ -162,7 +181,7 @@ fn tell_failure(r: &Report) -> bool {
         return false;
     }
     if let Some(e) = &r.error {
-        crate::err!("error: {}: {e}", r.origin);
+        crate::err!("error: {}: {e}", r.origin());
     }
     true
 }
@@ -198,13 +217,12 @@ fn each_solution<E>(
 }
 
 /// One puzzle's report. `--all` asks for a count here; its solutions are listed when printed.
-fn solve_one(parsed: &Parsed, input: &str, mode: Mode) -> Report {
-    let origin = format!("{input}:{}", parsed.line);
+fn solve_one<'a>(parsed: &Parsed, input: &'a str, mode: Mode) -> Report<'a> {
     let board = match &parsed.board {
         Ok(b) => *b,
-        Err(e) => return parse_failure(origin, parsed.line, e),
+        Err(e) => return parse_failure(input, parsed.line, e),
     };
-    let mut report = blank_report(origin, &board);
+    let mut report = blank_report(input, parsed.line, &board);
     let result = match mode {
         Mode::Check => solve::check(&board).map(|v| fill_verdict(&mut report, v)),
         Mode::Count(limit) | Mode::All(limit) => solve::first_and_count(&board, limit)
@@ -217,10 +235,11 @@ fn solve_one(parsed: &Parsed, input: &str, mode: Mode) -> Report {
 }
 
 /// The report of a readable puzzle before solving: `solved` until found otherwise.
-fn blank_report(origin: String, board: &Board) -> Report {
+fn blank_report<'a>(input: &'a str, line: usize, board: &Board) -> Report<'a> {
     Report {
-        origin,
-        puzzle: Some(board.to_string()),
+        input,
+        line,
+        puzzle: Some(*board),
         status: "solved",
         solution: None,
         solutions: None,
@@ -234,11 +253,12 @@ fn mark_invalid(report: &mut Report, conflict: Conflict) {
     report.error = Some(format!("invalid puzzle: {conflict}"));
 }
 
-fn parse_failure(origin: String, line: usize, e: &ParseError) -> Report {
+fn parse_failure<'a>(input: &'a str, line: usize, e: &ParseError) -> Report<'a> {
     Report {
         // The origin names the file and line already.
         error: Some(e.after_line(line)),
-        origin,
+        input,
+        line,
         puzzle: None,
         status: "invalid",
         solution: None,
@@ -249,10 +269,10 @@ fn parse_failure(origin: String, line: usize, e: &ParseError) -> Report {
 
 fn fill_verdict(report: &mut Report, verdict: Verdict) {
     match verdict {
-        Verdict::Unique(s) => report.solution = Some(s.to_string()),
+        Verdict::Unique(s) => report.solution = Some(s),
         Verdict::Multiple(s) => {
             report.status = "multiple_solutions";
-            report.solution = Some(s.to_string());
+            report.solution = Some(s);
             report.error = Some("more than one solution; printed one of them".into());
         }
         Verdict::Unsolvable => {
@@ -265,7 +285,7 @@ fn fill_verdict(report: &mut Report, verdict: Verdict) {
 /// `count` stopped at `limit`: below it the count is exact, at it there may be more.
 fn fill_found(report: &mut Report, first: Option<&Board>, count: usize, limit: usize) {
     report.solutions = Some(count);
-    report.solution = first.map(Board::to_string);
+    report.solution = first.copied();
     match count {
         0 => {
             report.status = "unsolvable";
@@ -282,9 +302,9 @@ fn fill_found(report: &mut Report, first: Option<&Board>, count: usize, limit: u
 
 /// Prints one report; with `all` set, its solutions are found again and written as they come.
 fn print_report(out: &mut impl Write, r: &Report, format: Format, mode: Mode) -> io::Result<()> {
-    let count_suffix = match (mode, r.solutions) {
-        (Mode::Count(_), Some(n)) => format!(" {n}"),
-        _ => String::new(),
+    let count = match mode {
+        Mode::Count(_) => r.solutions,
+        _ => None,
     };
     match format {
         Format::Json => {
@@ -292,9 +312,9 @@ fn print_report(out: &mut impl Write, r: &Report, format: Format, mode: Mode) ->
             writeln!(out)
         }
         Format::Line => {
-            let any = each_board(r, |b| writeln!(out, "{}{count_suffix}", text::to_line(b)))?;
+            let any = each_board(r, |b| write_line(out, &line_bytes(b), count))?;
             if !any {
-                writeln!(out, "{}{count_suffix}", r.status)?;
+                write_line(out, r.status.as_bytes(), count)?;
             }
             Ok(())
         }
@@ -303,7 +323,7 @@ fn print_report(out: &mut impl Write, r: &Report, format: Format, mode: Mode) ->
                 .solutions
                 .map(|n| format!(", {n} solution(s) counted"))
                 .unwrap_or_default();
-            writeln!(out, "# {} {}{solutions}", r.origin, r.status)?;
+            writeln!(out, "# {} {}{solutions}", r.origin(), r.status)?;
             let any = each_board(r, |b| {
                 let body = if format == Format::Csv {
                     text::to_csv(b)
@@ -320,6 +340,23 @@ fn print_report(out: &mut impl Write, r: &Report, format: Format, mode: Mode) ->
     }
 }
 
+/// One line of `-f line`: `text`, then the count when there is one. Written as bytes: a
+/// formatted string per puzzle cost as much as solving an easy one.
+fn write_line(out: &mut impl Write, text: &[u8], count: Option<usize>) -> io::Result<()> {
+    out.write_all(text)?;
+    if let Some(n) = count {
+        write!(out, " {n}")?;
+    }
+    out.write_all(b"\n")
+}
+
+/// A board as the 81 bytes of [`text::to_line`], without building a `String`.
+fn line_bytes(board: &Board) -> [u8; 81] {
+    board
+        .to_bytes()
+        .map(|digit| if digit == 0 { b'.' } else { b'0' + digit })
+}
+
 /// Calls `each` with the boards a report prints: every solution for `--all`, else the one
 /// solution if any. Returns whether there was one.
 fn each_board(r: &Report, mut each: impl FnMut(&Board) -> io::Result<()>) -> io::Result<bool> {
@@ -327,9 +364,9 @@ fn each_board(r: &Report, mut each: impl FnMut(&Board) -> io::Result<()>) -> io:
         let listed = each_solution(&all.board, all.limit, each)?;
         return Ok(listed.is_ok_and(|count| count > 0));
     }
-    match r.solution.as_deref().map(str::parse::<Board>) {
-        Some(Ok(board)) => each(&board).map(|()| true),
-        _ => Ok(false),
+    match &r.solution {
+        Some(board) => each(board).map(|()| true),
+        None => Ok(false),
     }
 }
 
