@@ -22,6 +22,10 @@ const ALTERNATIVES: usize = 2;
 /// like another shape, and a change the rules happen to accept is a guess, not a repair
 /// (measured on the photos: corrections losing 0.25-0.32 made two wrong answers).
 const MAX_LOSS: f32 = 0.25;
+/// Below this median best template score of the givens the font is unlike every bundled one
+/// (the tuning set's median picture scores 0.88, its tenth percentile 0.79; the Orbitron
+/// pictures whose corrections drew wrong answers 0.45).
+const WEAK_FIT: f32 = 0.55;
 /// When the givens as read have several solutions, a correction may lose at most this much
 /// template score per digit changed.
 const SEVERAL_MAX_LOSS: f32 = 0.05;
@@ -94,6 +98,9 @@ pub fn solve_reading(
     if solved.doubts.is_empty() {
         solved.doubts = doubts(&solved, evidence);
     }
+    if solved.doubts.is_empty() && !solved.corrections.is_empty() && weak_fit(givens, evidence) {
+        solved.doubts = corrections_as_doubts(&solved.corrections);
+    }
     if solved.doubts.is_empty() {
         // After corrections too: a rival reading of whole groups applied to the corrected
         // givens that answers otherwise leaves the correction one guess among two.
@@ -102,6 +109,30 @@ pub fn solve_reading(
         }
     }
     solved
+}
+
+/// Whether the givens match the templates poorly on the whole (the median given's best score
+/// below `WEAK_FIT`): a font unlike every bundled one, whose misreadings the rules may happen
+/// to accept, so a correction made on it is a guess.
+fn weak_fit(givens: &Board, evidence: &[Option<Recognized>]) -> bool {
+    let mut best: Vec<f32> = Pos::all()
+        .filter(|p| givens.get(*p).is_some())
+        .filter_map(|p| Some(evidence.get(p.index())?.as_ref()?.ranked[0].1))
+        .collect();
+    best.sort_by(f32::total_cmp);
+    best.get(best.len() / 2).is_some_and(|&median| median < WEAK_FIT)
+}
+
+/// Each correction as a doubt: the cell, what was read and what was used.
+fn corrections_as_doubts(corrections: &[Correction]) -> Vec<Doubt> {
+    corrections
+        .iter()
+        .map(|c| Doubt {
+            cell: c.cell,
+            read: Some(c.read),
+            could_be: vec![c.used],
+        })
+        .collect()
 }
 
 /// Solves `givens`, correcting the least confident readings when they clash, have no solution
@@ -224,9 +255,12 @@ fn alternatives(
     evidence: &[Option<Recognized>],
     clash: Option<&Conflict>,
 ) -> Vec<Alternative> {
+    // A glyph with a twin read as its own digit is not misread alone (the twin would be
+    // too): changing it to fit the rules moves the error elsewhere.
     let mut suspects: Vec<(Pos, &Recognized)> = Pos::all()
         .filter(|p| givens.get(*p).is_some())
         .filter_map(|p| evidence.get(p.index())?.as_ref().map(|r| (p, r)))
+        .filter(|(_, r)| !r.has_twin)
         .collect();
     let in_clash = |p: Pos| clash.is_some_and(|c| c.first == p || c.second == p);
     suspects.sort_by(|a, b| {
@@ -285,6 +319,7 @@ mod tests {
         Recognized {
             ranked,
             unlike: Vec::new(),
+            has_twin: false,
         }
     }
 

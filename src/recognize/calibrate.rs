@@ -11,7 +11,7 @@ use super::topology;
 
 /// Two groups whose glyphs are on average at least this alike (cosine of their features)
 /// are the same digit.
-const SAME_SHAPE: f32 = 0.9;
+pub const SAME_SHAPE: f32 = 0.9;
 /// The margin given to the digit the joint assignment picked over the best other digit of
 /// its group, so the ranking puts it first.
 const PICKED_MARGIN: f32 = 0.02;

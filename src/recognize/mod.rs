@@ -127,6 +127,10 @@ pub struct Recognized {
     /// clearly unlike the several glyphs of the grid read surely as that digit (see
     /// [`calibrate::unlike_sure_readings`]).
     pub unlike: Vec<Digit>,
+    /// Whether another given read as the same digit looks just like this glyph: then a
+    /// misreading of it would be a misreading of both, and no correction of this cell alone
+    /// may change it.
+    pub has_twin: bool,
 }
 
 impl Recognized {
@@ -254,7 +258,7 @@ impl Templates {
 
 /// Marks, for each given (`givens`: indices into `recognized`; `likeness`: between the givens),
 /// the digits it is clearly unlike the sure readings of (see
-/// [`calibrate::unlike_sure_readings`]).
+/// [`calibrate::unlike_sure_readings`]), and whether it has a twin read as its own digit.
 fn rule_out_unlike(recognized: &mut [Recognized], givens: &[usize], likeness: &Array2<f32>) {
     let own: Vec<&Recognized> = givens.iter().map(|&i| &recognized[i]).collect();
     let digits: Vec<usize> = own.iter().map(|r| r.digit().get() as usize - 1).collect();
@@ -262,6 +266,10 @@ fn rule_out_unlike(recognized: &mut [Recognized], givens: &[usize], likeness: &A
         .map(|r| r.confidence() >= calibrate::SURE)
         .collect();
     let unlike = calibrate::unlike_sure_readings(likeness, &digits, &sure);
+    for (k, &i) in givens.iter().enumerate() {
+        recognized[i].has_twin = (0..givens.len())
+            .any(|j| j != k && digits[j] == digits[k] && likeness[[k, j]] >= calibrate::SAME_SHAPE);
+    }
     for (&i, ruled_out) in givens.iter().zip(unlike) {
         recognized[i].unlike = (ruled_out.into_iter())
             .map(|d| Digit::new(d as u8 + 1).expect("0-8 is a digit"))
@@ -277,6 +285,7 @@ impl Recognized {
         Recognized {
             ranked,
             unlike: Vec::new(),
+            has_twin: false,
         }
     }
 }
