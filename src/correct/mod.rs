@@ -26,6 +26,11 @@ const MAX_LOSS: f32 = 0.25;
 /// (the tuning set's median picture scores 0.88, its tenth percentile 0.79; the Orbitron
 /// pictures whose corrections drew wrong answers 0.45).
 const WEAK_FIT: f32 = 0.55;
+/// A whole group takes another digit as a correction only when that loses at most this much
+/// template score per glyph; readings losing up to `calibrate::ALTERNATIVE_LOSS` still make
+/// doubts (0.25 drew a wrong answer on a second rendering of the tuning set: a group of 3s
+/// relabelled 2 and one of 9s relabelled 3).
+const GROUP_CORRECTION_LOSS: f32 = 0.15;
 /// When the givens as read have several solutions, a correction may lose at most this much
 /// template score per digit changed.
 const SEVERAL_MAX_LOSS: f32 = 0.05;
@@ -222,8 +227,17 @@ fn correct_groups(givens: &Board, alternatives: &[Rival]) -> Option<Solved> {
             _ => None,
         }
     });
-    let (chosen, board, solution) = working.next()?;
-    let rival = working.find(|(_, _, other)| *other != solution);
+    // Only a reading losing little may be used; one losing more that works too and answers
+    // otherwise still casts doubt on it.
+    let mut passed = Vec::new();
+    let (chosen, board, solution) = loop {
+        let found = working.next()?;
+        if found.0.loss <= GROUP_CORRECTION_LOSS {
+            break found;
+        }
+        passed.push(found);
+    };
+    let rival = (passed.into_iter().chain(working)).find(|(_, _, other)| *other != solution);
     let corrections = (chosen.changes.iter())
         .filter_map(|&(cell, used)| {
             let read = givens.get(cell)?;
