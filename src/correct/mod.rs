@@ -125,7 +125,8 @@ fn weak_fit(givens: &Board, evidence: &[Option<Recognized>]) -> bool {
         .filter_map(|p| Some(evidence.get(p.index())?.as_ref()?.ranked[0].1))
         .collect();
     best.sort_by(f32::total_cmp);
-    best.get(best.len() / 2).is_some_and(|&median| median < WEAK_FIT)
+    best.get(best.len() / 2)
+        .is_some_and(|&median| median < WEAK_FIT)
 }
 
 /// Each correction as a doubt: the cell, what was read and what was used.
