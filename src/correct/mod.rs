@@ -340,10 +340,7 @@ mod tests {
 
     #[test]
     fn a_misread_one_is_corrected_from_its_runner_up() {
-        let puzzle: Board =
-            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
-                .parse()
-                .unwrap();
+        let puzzle: Board = PUZZLE.parse().unwrap();
         // r2c4 holds 1; pretend it was read as 7 (which clashes with r1c5's 7).
         let mut misread = puzzle;
         let cell = Pos::new(1, 3).unwrap();
@@ -376,10 +373,7 @@ mod tests {
     fn a_rival_reading_after_a_correction_is_still_a_doubt() {
         // The first test's misread 1 (read 7) is corrected; but the 3s and 8s, swapped as whole
         // groups, are a reading the picture supports nearly as well, and it answers otherwise.
-        let puzzle: Board =
-            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
-                .parse()
-                .unwrap();
+        let puzzle: Board = PUZZLE.parse().unwrap();
         let cell = Pos::new(1, 3).unwrap();
         let mut misread = puzzle;
         misread.set(cell, Digit::new(7));
@@ -496,10 +490,7 @@ mod tests {
 
     #[test]
     fn a_whole_digit_misread_alike_is_corrected_as_a_group() {
-        let puzzle: Board =
-            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
-                .parse()
-                .unwrap();
+        let puzzle: Board = PUZZLE.parse().unwrap();
         let solution = solve::solve(&puzzle).unwrap().unwrap();
         // Every given 7 read as 1, as a font the templates read badly does to all its 7s.
         let sevens: Vec<Pos> = Pos::all()
