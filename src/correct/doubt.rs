@@ -114,12 +114,19 @@ pub(super) fn rival_corrections(
 /// The doubtful cells of a solved reading (see the module comment).
 pub(super) fn doubts(solved: &Solved, evidence: &[Option<Recognized>]) -> Vec<Doubt> {
     match &solved.verdict {
-        Ok(Verdict::Unique(solution)) => close_rivals(
-            &solved.givens,
-            evidence,
-            solution,
-            solved.corrections.is_empty(),
-        ),
+        Ok(Verdict::Unique(solution)) => {
+            let close = close_rivals(
+                &solved.givens,
+                evidence,
+                solution,
+                solved.corrections.is_empty(),
+            );
+            if close.is_empty() {
+                label_swaps(&solved.givens, evidence)
+            } else {
+                close
+            }
+        }
         Ok(Verdict::Multiple(first)) => open_cells(&solved.givens, first),
         Ok(Verdict::Unsolvable) => least_confident(&solved.givens, evidence, &[]),
         Err(conflict) => {
@@ -167,6 +174,79 @@ fn close_rivals(
         }
     }
     out
+}
+
+/// Two digits whose glyphs the templates barely tell apart, as a doubt on every cell that
+/// holds either.
+///
+/// The rules check a reading only up to the names of the digits: exchanging two digits
+/// everywhere (or renaming one the givens lack) leaves a puzzle with one solution, another
+/// one. Only the glyphs can tell the two readings apart, so the exchange is a rival when it
+/// loses at most `CLOSE_SCORE` of template score per glyph renamed, on average: the glyphs of
+/// one digit in one picture are near-identical renderings, so many of them are hardly
+/// stronger evidence than one. A correction's exchange can even gain score, when the rules
+/// accepted a relabelling of the groups the templates like less than the truth.
+fn label_swaps(givens: &Board, evidence: &[Option<Recognized>]) -> Vec<Doubt> {
+    let mut out: Vec<Doubt> = Vec::new();
+    for a in Digit::all() {
+        for b in Digit::all().filter(|b| b.get() > a.get()) {
+            let Some(renamed) = exchange(givens, evidence, a, b) else {
+                continue;
+            };
+            let loss: f32 = renamed.iter().map(|r| r.loss).sum();
+            if loss > CLOSE_SCORE * renamed.len() as f32 {
+                continue;
+            }
+            for Renamed {
+                cell, read, other, ..
+            } in renamed
+            {
+                match out.iter_mut().find(|d| d.cell == cell) {
+                    Some(d) => d.could_be.push(other),
+                    None => out.push(Doubt {
+                        cell,
+                        read: Some(read),
+                        could_be: vec![other],
+                    }),
+                }
+            }
+        }
+    }
+    out.sort_by_key(|d| d.cell.index());
+    out
+}
+
+/// One given renamed by an exchange of two digits, and the template score that loses.
+struct Renamed {
+    cell: Pos,
+    read: Digit,
+    other: Digit,
+    loss: f32,
+}
+
+/// The givens read as `a` or `b`, each renamed to the other; `None` when there are none or
+/// one has no template scores to weigh the exchange with.
+fn exchange(
+    givens: &Board,
+    evidence: &[Option<Recognized>],
+    a: Digit,
+    b: Digit,
+) -> Option<Vec<Renamed>> {
+    let score = |r: &Recognized, d: Digit| r.ranked.iter().find(|x| x.0 == d).map(|x| x.1);
+    let renamed: Option<Vec<Renamed>> = Pos::all()
+        .filter_map(|cell| Some((cell, givens.get(cell).filter(|d| *d == a || *d == b)?)))
+        .map(|(cell, read)| {
+            let other = if read == a { b } else { a };
+            let r = evidence.get(cell.index())?.as_ref()?;
+            Some(Renamed {
+                cell,
+                read,
+                other,
+                loss: score(r, read)? - score(r, other)?,
+            })
+        })
+        .collect();
+    renamed.filter(|r| !r.is_empty())
 }
 
 /// The empty cells where two solutions of the reading differ.

@@ -464,6 +464,39 @@ mod tests {
     }
 
     #[test]
+    fn two_digits_the_templates_barely_tell_apart_are_a_doubt() {
+        // The rules accept the 3s and 8s exchanged everywhere (another puzzle with one
+        // solution): only the glyphs can tell, and here they barely do.
+        let puzzle: Board = PUZZLE.parse().unwrap();
+        let mut evidence = clear_evidence(&puzzle);
+        let (three, eight) = (Digit::new(3).unwrap(), Digit::new(8).unwrap());
+        for pos in Pos::all() {
+            match puzzle.get(pos) {
+                Some(d) if d == three => evidence[pos.index()] = Some(recognized(3, 8, 0.03)),
+                Some(d) if d == eight => evidence[pos.index()] = Some(recognized(8, 3, 0.03)),
+                _ => {}
+            }
+        }
+        let solved = solve_read(&puzzle, &evidence, 2);
+        assert_eq!(solved.trusted(), None);
+        let expected: Vec<Pos> = Pos::all()
+            .filter(|&p| matches!(puzzle.get(p), Some(d) if d == three || d == eight))
+            .collect();
+        let doubted: Vec<Pos> = solved.doubts.iter().map(|d| d.cell).collect();
+        assert_eq!(doubted, expected);
+        for d in &solved.doubts {
+            let other = if d.read == Some(three) { eight } else { three };
+            assert_eq!(d.could_be, vec![other]);
+        }
+        // Told apart clearly (0.2 per glyph), the same reading is trusted.
+        for pos in &expected {
+            let d = puzzle.get(*pos).unwrap().get();
+            evidence[pos.index()] = Some(recognized(d, 11 - d, 0.2));
+        }
+        assert!(solve_read(&puzzle, &evidence, 2).trusted().is_some());
+    }
+
+    #[test]
     fn several_solutions_name_the_open_cells() {
         let mut puzzle: Board = PUZZLE.parse().unwrap();
         // Drop givens until the puzzle has more than one solution.
