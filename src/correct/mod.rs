@@ -218,7 +218,7 @@ fn correct_groups(givens: &Board, alternatives: &[Rival]) -> Option<Solved> {
             })
             .collect()
     };
-    let mut working = alternatives.iter().filter_map(|r| {
+    let mut working = alternatives.iter().filter(|r| !r.backed).filter_map(|r| {
         let mut board = *givens;
         r.changes
             .iter()
@@ -392,6 +392,7 @@ mod tests {
                 })
                 .collect(),
             loss: 0.01,
+            backed: false,
         };
         let alone = solve_read(&misread, &evidence, 2);
         assert!(alone.trusted().is_some());
@@ -497,6 +498,43 @@ mod tests {
     }
 
     #[test]
+    fn a_rival_the_grids_own_glyphs_back_is_a_doubt_further_off() {
+        // A cell whose runner-up gives another unique answer, 0.15 behind: no rival by the
+        // templates alone, one when its glyph looks more like that digit's glyphs.
+        let puzzle: Board = PUZZLE.parse().unwrap();
+        let solution = solve::solve(&puzzle).unwrap().unwrap();
+        let (cell, other) = Pos::all()
+            .filter(|&p| puzzle.get(p).is_some())
+            .flat_map(|p| Digit::all().map(move |d| (p, d)))
+            .find(|&(p, d)| {
+                let mut b = puzzle;
+                b.set(p, Some(d));
+                matches!(solve::check(&b), Ok(Verdict::Unique(s)) if s != solution)
+            })
+            .expect("some given has a rival digit");
+        let read = puzzle.get(cell).unwrap();
+        let mut evidence = clear_evidence(&puzzle);
+        evidence[cell.index()] = Some(recognized(read.get(), other.get(), 0.15));
+        let rival = |backed| Rival {
+            changes: vec![(cell, other)],
+            loss: 0.15,
+            backed,
+        };
+        let unbacked = solve_reading(&puzzle, &evidence, &[rival(false)], 2);
+        assert_eq!(unbacked.trusted(), Some(solution));
+        let backed = solve_reading(&puzzle, &evidence, &[rival(true)], 2);
+        assert_eq!(backed.trusted(), None);
+        assert_eq!(
+            backed.doubts,
+            vec![Doubt {
+                cell,
+                read: Some(read),
+                could_be: vec![other]
+            }]
+        );
+    }
+
+    #[test]
     fn several_solutions_name_the_open_cells() {
         let mut puzzle: Board = PUZZLE.parse().unwrap();
         // Drop givens until the puzzle has more than one solution.
@@ -538,6 +576,7 @@ mod tests {
                 .map(|&p| (p, Digit::new(digit).unwrap()))
                 .collect(),
             loss,
+            backed: false,
         };
         // The nearer alternative (the 7s as 4) breaks the rules; the next one is the truth.
         let alternatives = [group(4, 0.1), group(7, 0.15)];

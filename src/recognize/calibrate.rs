@@ -178,6 +178,36 @@ pub fn unlike_sure_readings(
         .collect()
 }
 
+/// A glyph looks more like another digit's glyphs when the nearest of them is this much more
+/// alike it than the nearest glyph of its own digit.
+const LOOKS_MARGIN: f32 = 0.05;
+
+/// For each glyph (`digits[i]`, 0-8), the other digits whose glyphs look more like it (by
+/// `LOOKS_MARGIN`) than any glyph read as its own digit outside its twins (those alike it by
+/// `SAME_SHAPE`, which share its reading whatever it is). A glyph with no such glyph of its own
+/// digit has nothing to compare with, and gets none.
+pub fn looks_more_like(likeness: &ndarray::Array2<f32>, digits: &[usize]) -> Vec<Vec<usize>> {
+    let n = digits.len();
+    (0..n)
+        .map(|i| {
+            let nearest = |accept: &dyn Fn(usize) -> bool| {
+                (0..n)
+                    .filter(|&j| j != i && accept(j))
+                    .map(|j| likeness[[i, j]])
+                    .max_by(f32::total_cmp)
+            };
+            let own = nearest(&|j| digits[j] == digits[i] && likeness[[i, j]] < SAME_SHAPE);
+            let Some(own) = own else {
+                return Vec::new();
+            };
+            (0..9)
+                .filter(|&d| d != digits[i])
+                .filter(|&d| nearest(&|j| digits[j] == d).is_some_and(|l| l > own + LOOKS_MARGIN))
+                .collect()
+        })
+        .collect()
+}
+
 /// How alike glyphs are among themselves: the mean over distinct pairs.
 fn cohesion(likeness: &ndarray::Array2<f32>, members: &[usize]) -> f32 {
     let n = members.len();
@@ -485,6 +515,29 @@ mod tests {
         s[d] = best;
         s[second] = runner;
         s
+    }
+
+    #[test]
+    fn a_glyph_nearer_another_digits_glyphs_than_its_own_looks_like_that_digit() {
+        // Glyphs 0 and 1 are twins read as digit index 4; glyph 2 is another 4, glyph 3 a 5,
+        // glyph 4 a lone 6 unlike everything.
+        let digits = [4, 4, 4, 5, 6];
+        let pairs = [((0, 1), 0.99), ((0, 2), 0.7), ((1, 2), 0.7), ((0, 3), 0.85)];
+        let likeness = ndarray::Array2::from_shape_fn((5, 5), |(i, j)| {
+            if i == j {
+                return 1.0;
+            }
+            let key = (i.min(j), i.max(j));
+            pairs.iter().find(|p| p.0 == key).map_or(0.3, |p| p.1)
+        });
+        let looks = looks_more_like(&likeness, &digits);
+        // The twin does not count as its own digit's evidence; the other 4 (0.7) does, and
+        // the 5 (0.85) is nearer by more than the margin.
+        assert_eq!(looks[0], vec![5]);
+        // Glyph 1 is as near the other 4 (0.7) as the 5 is (0.3): nothing.
+        assert!(looks[1].is_empty());
+        // A lone glyph has nothing of its own to compare with.
+        assert!(looks[4].is_empty());
     }
 
     #[test]

@@ -98,12 +98,18 @@ pub struct Rival {
     pub changes: Vec<(Pos, Digit)>,
     /// Template score lost per glyph changed (0 = as good as the reading chosen).
     pub loss: f32,
+    /// Whether the grid's own glyphs back it: the glyphs it changes look more like those read
+    /// as the digit it gives them than like any other glyph read as their own digit (see
+    /// [`calibrate::looks_more_like`]). Such a reading is a rival further from the templates'
+    /// choice, but never a correction.
+    pub backed: bool,
 }
 
 impl Rival {
     /// Whether the picture supports this reading nearly as well as the one chosen.
     pub fn is_close(&self) -> bool {
         self.loss <= calibrate::RIVAL_LOSS
+            || (self.backed && self.loss <= calibrate::ALTERNATIVE_LOSS)
     }
 }
 
@@ -221,6 +227,7 @@ impl Templates {
                 .map(|(changes, loss)| Rival {
                     changes: changes.iter().map(|&(k, d)| (cells[k], digit(d))).collect(),
                     loss,
+                    backed: false,
                 })
                 .collect();
         }
@@ -233,6 +240,9 @@ impl Templates {
             scores.into_iter().map(Recognized::from_scores).collect();
         if let Some(likeness) = &likeness {
             rule_out_unlike(&mut recognized, &givens, likeness);
+            let cells: Vec<Pos> = givens.iter().map(|&i| glyphs[i].cell).collect();
+            let own: Vec<&Recognized> = givens.iter().map(|&i| &recognized[i]).collect();
+            rivals.extend(backed_rivals(&own, &cells, likeness));
         }
         (recognized, rivals)
     }
@@ -275,6 +285,41 @@ fn rule_out_unlike(recognized: &mut [Recognized], givens: &[usize], likeness: &A
             .map(|d| Digit::new(d as u8 + 1).expect("0-8 is a digit"))
             .collect();
     }
+}
+
+/// The readings the grid's own glyphs back (`own`: the givens, on `cells`, with `likeness`
+/// between them): a glyph and its twins (read alike, alike by `SAME_SHAPE`) taking a digit whose
+/// glyphs look more like them than any other glyph of their own digit.
+fn backed_rivals(own: &[&Recognized], cells: &[Pos], likeness: &Array2<f32>) -> Vec<Rival> {
+    let digits: Vec<usize> = own.iter().map(|r| r.digit().get() as usize - 1).collect();
+    let score = |r: &Recognized, d: Digit| r.ranked.iter().find(|x| x.0 == d).map_or(0.0, |x| x.1);
+    let mut out: Vec<Rival> = Vec::new();
+    for (i, backed) in calibrate::looks_more_like(likeness, &digits)
+        .into_iter()
+        .enumerate()
+    {
+        let twins: Vec<usize> = (0..own.len())
+            .filter(|&j| {
+                j == i || (digits[j] == digits[i] && likeness[[i, j]] >= calibrate::SAME_SHAPE)
+            })
+            .collect();
+        for d in backed {
+            let digit = Digit::new(d as u8 + 1).expect("0-8 is a digit");
+            let changes: Vec<(Pos, Digit)> = twins.iter().map(|&j| (cells[j], digit)).collect();
+            if out.iter().any(|r| r.changes == changes) {
+                continue;
+            }
+            let lost: f32 = (twins.iter())
+                .map(|&j| own[j].ranked[0].1 - score(own[j], digit))
+                .sum();
+            out.push(Rival {
+                changes,
+                loss: lost / twins.len() as f32,
+                backed: true,
+            });
+        }
+    }
+    out
 }
 
 impl Recognized {
