@@ -3,9 +3,9 @@
 
 use std::path::PathBuf;
 
-use crate::board::Conflict;
-use crate::correct::Doubt;
-use crate::text::ParseError;
+use crate::pipeline::correct::Doubt;
+use crate::puzzle::board::Conflict;
+use crate::puzzle::text::ParseError;
 
 /// What went wrong, with the input it went wrong on.
 #[non_exhaustive]

@@ -7,7 +7,7 @@
 //! and [`Snap`] chains them.
 //!
 //! ```
-//! use sudoku_snap::{board::Board, solve};
+//! use sudoku_snap::{puzzle::solve, Board};
 //! let puzzle: Board = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 //!     .parse()
 //!     .unwrap();
@@ -44,45 +44,31 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
-pub mod annotate;
 pub mod batch;
-pub mod board;
-pub mod cells;
-pub mod check;
-pub mod correct;
-pub mod debug;
-pub mod decode;
-pub mod encode;
 pub mod error;
-pub mod generate;
-pub mod grade;
-pub mod hint;
-pub mod locate;
 mod memory;
 pub mod options;
-pub mod printable;
-pub mod recognize;
-pub mod rectify;
-pub mod render;
+pub mod pipeline;
+pub mod puzzle;
 pub mod report;
-pub mod solve;
-pub mod text;
 
 use std::path::Path;
 
 use image::RgbImage;
 
-pub use board::{Board, Conflict, Digit, Pos};
 pub use error::{Error, Result};
 /// The `image` crate, whose types are in this crate's signatures.
 pub use image;
 pub use memory::Solved;
 pub use options::{Mode, Options};
+pub use puzzle::board::{Board, Conflict, Digit, Pos};
 pub use report::{Report, Stage, Status, Timings};
 
-use cells::{Author, Cells};
-use recognize::{GridGlyph, Recognized, Rival, Templates};
-use rectify::Rectified;
+use pipeline::cells::{self, Author, Cells};
+use pipeline::recognize::{GridGlyph, Recognized, Rival, Templates};
+use pipeline::rectify::Rectified;
+use pipeline::{annotate, correct, debug, decode, encode, locate, rectify, render};
+use puzzle::{check, hint};
 
 /// What was read from a screenshot, before solving.
 pub struct Reading {

@@ -7,12 +7,12 @@ use std::time::Instant;
 
 use serde::{Serialize, Serializer};
 
-use crate::board::Board;
-use crate::check::WrongEntry;
-use crate::correct::{Correction, Doubt, Solved};
 use crate::error::Error;
-use crate::hint::Hint;
-use crate::solve::Verdict;
+use crate::pipeline::correct::{Correction, Doubt, Solved};
+use crate::puzzle::board::Board;
+use crate::puzzle::check::WrongEntry;
+use crate::puzzle::hint::Hint;
+use crate::puzzle::solve::Verdict;
 use crate::Reading;
 
 /// How processing one image ended, from best to worst.

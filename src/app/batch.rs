@@ -11,7 +11,7 @@ use std::sync::atomic::Ordering;
 use anyhow::Context;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use sudoku_snap::batch::{self, Origin, OutputPlan, Summary, Walk};
-use sudoku_snap::encode::{self, Inputs};
+use sudoku_snap::pipeline::encode::{self, Inputs};
 use sudoku_snap::{Report, Snap, Status};
 
 use super::image::{options, print_report, print_timings, status_word};

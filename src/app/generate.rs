@@ -9,10 +9,12 @@ use anyhow::Context;
 
 use rayon::prelude::*;
 use serde::Serialize;
-use sudoku_snap::generate::{self, GenerateOptions, Generated};
-use sudoku_snap::grade::Difficulty;
-use sudoku_snap::printable::{self, PrintOptions};
-use sudoku_snap::{encode, text, Options};
+use sudoku_snap::pipeline::encode;
+use sudoku_snap::puzzle::generate::{self, GenerateOptions, Generated};
+use sudoku_snap::puzzle::grade::Difficulty;
+use sudoku_snap::puzzle::printable::{self, PrintOptions};
+use sudoku_snap::puzzle::text;
+use sudoku_snap::Options;
 
 use super::Outcome;
 use crate::cli::{DifficultyArg, Format, GenerateArgs};

@@ -5,9 +5,9 @@ use std::io::{self, Write};
 
 use rayon::prelude::*;
 use serde::Serialize;
-use sudoku_snap::grade::{self, Grade};
-use sudoku_snap::solve::{self, Verdict};
-use sudoku_snap::text::Parsed;
+use sudoku_snap::puzzle::grade::{self, Grade};
+use sudoku_snap::puzzle::solve::{self, Verdict};
+use sudoku_snap::puzzle::text::Parsed;
 
 use super::input::each_puzzle_chunk;
 use super::Outcome;

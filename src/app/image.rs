@@ -5,8 +5,9 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
 
-use sudoku_snap::encode::{self, Inputs};
-use sudoku_snap::{text, Mode, Options, Report, Snap, Status};
+use sudoku_snap::pipeline::encode::{self, Inputs};
+use sudoku_snap::puzzle::text;
+use sudoku_snap::{Mode, Options, Report, Snap, Status};
 
 use super::report_file::ReportFile;
 use super::{console, Outcome};

@@ -10,7 +10,7 @@ use std::path::Path;
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 
 use anyhow::Context;
-use sudoku_snap::text::{Parsed, PuzzleReader};
+use sudoku_snap::puzzle::text::{Parsed, PuzzleReader};
 
 use super::Outcome;
 

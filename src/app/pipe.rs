@@ -7,7 +7,7 @@ use std::io::{self, BufRead, IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 
 use image::ImageFormat;
-use sudoku_snap::encode::{self, Inputs};
+use sudoku_snap::pipeline::encode::{self, Inputs};
 use sudoku_snap::{Report, Snap};
 
 use super::image::{explain_doubt, explain_marks, options, print_report, print_timings};
@@ -162,7 +162,7 @@ fn read_input(input: &Path, limit: u64) -> sudoku_snap::Result<Vec<u8>> {
     let reader: Box<dyn Read> = if input.as_os_str() == "-" {
         Box::new(io::stdin().lock())
     } else {
-        Box::new(sudoku_snap::decode::open_regular(input)?)
+        Box::new(sudoku_snap::pipeline::decode::open_regular(input)?)
     };
     let mut bytes = Vec::new();
     let io_error = |source| sudoku_snap::Error::Io {

@@ -6,7 +6,7 @@ use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
-use sudoku_snap::encode::{self, Inputs};
+use sudoku_snap::pipeline::encode::{self, Inputs};
 use sudoku_snap::Report;
 use tempfile::NamedTempFile;
 

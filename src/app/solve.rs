@@ -6,9 +6,9 @@ use std::ops::ControlFlow;
 
 use rayon::prelude::*;
 use serde::Serialize;
-use sudoku_snap::board::{Board, Conflict};
-use sudoku_snap::solve::{self, Verdict};
-use sudoku_snap::text::{self, ParseError, Parsed};
+use sudoku_snap::puzzle::board::{Board, Conflict};
+use sudoku_snap::puzzle::solve::{self, Verdict};
+use sudoku_snap::puzzle::text::{self, ParseError, Parsed};
 
 use super::input::each_puzzle_chunk;
 use super::Outcome;

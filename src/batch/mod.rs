@@ -34,8 +34,8 @@ pub use discover::{discover, read_list, Entry, Origin, Walk};
 pub use paths::OutputPlan;
 pub use shard::Shard;
 
-use crate::encode;
 use crate::error::{Error, Result};
+use crate::pipeline::encode;
 use crate::report::{Report, Status};
 use crate::Snap;
 

@@ -7,8 +7,8 @@ use std::path::{Path, PathBuf};
 
 use image::ImageFormat;
 
-use crate::encode;
 use crate::error::{Error, Result};
+use crate::pipeline::encode;
 
 /// Where and how the solved pictures are written.
 #[derive(Clone, Debug)]

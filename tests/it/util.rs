@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use sudoku_snap::board::Board;
+use sudoku_snap::puzzle::board::Board;
 
 /// A proper puzzle (one solution) and that solution.
 pub const PUZZLE: &str =

@@ -1,0 +1,290 @@
+//! Render: draw the answer into the empty cells of the ORIGINAL picture, through the inverse
+//! of the rectifying projection, so a tilted grid gets tilted digits. Each digit's outline
+//! (from the bundled font) is placed in its cell of the square picture, its points are carried
+//! through the projection, and it is rasterised anti-aliased right where it lands: sized like
+//! the givens, centred, in a colour that stands out from the givens and suits the background.
+//! Nothing outside the drawn glyphs changes.
+
+use ab_glyph::{point, Font, FontRef, Outline, OutlineCurve, Point};
+use ab_glyph_rasterizer::Rasterizer;
+use image::RgbImage;
+use imageproc::geometric_transformations::Projection;
+use rayon::prelude::*;
+
+use crate::pipeline::cells::{Author, Cells};
+use crate::pipeline::rectify::{Rectified, CELL};
+use crate::puzzle::board::{Board, Pos};
+
+/// DejaVu Sans (Bitstream Vera licence, see assets/fonts/): answers and printable puzzles.
+pub(crate) static FONT: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
+
+/// Answer digits are this fraction of the cell tall when there are no givens to copy.
+const DEFAULT_HEIGHT: f32 = 0.6;
+
+/// Draws every digit of `solution` whose cell is empty in the picture (no given, no entry).
+/// Returns how many digits were drawn.
+pub fn draw_answer(
+    image: &mut RgbImage,
+    rect: &Rectified,
+    cells: &Cells,
+    solution: &Board,
+    colour: Option<[u8; 3]>,
+) -> usize {
+    let font = FontRef::try_from_slice(FONT).expect("the bundled font is valid");
+    let jobs: Vec<(Pos, Outline)> = Pos::all()
+        .filter(|pos| cells.glyphs[pos.index()].is_none())
+        .filter_map(|pos| {
+            let digit = solution.get(pos)?;
+            Some((pos, font.outline(font.glyph_id(digit.to_char()))?))
+        })
+        .collect();
+    let painter = Painter {
+        image,
+        back: rect.projection.invert(),
+        cells,
+        height: digit_height(cells),
+        colour: colour.unwrap_or_else(|| answer_colour(cells)),
+    };
+    // Each digit's new pixels are worked out in parallel from the untouched picture, then
+    // written in turn: the digits' boxes do not overlap where they change pixels.
+    let patches: Vec<Vec<(u32, u32, [u8; 3])>> = jobs
+        .par_iter()
+        .map(|(pos, outline)| painter.paint(*pos, outline, cells.marked[pos.index()]))
+        .collect();
+    let width = image.width() as usize;
+    let raw: &mut [u8] = image;
+    for &(x, y, rgb) in patches.iter().flatten() {
+        let i = (y as usize * width + x as usize) * 3;
+        raw[i..i + 3].copy_from_slice(&rgb);
+    }
+    jobs.len()
+}
+
+/// The givens' median height in square-picture pixels.
+fn digit_height(cells: &Cells) -> f32 {
+    let mut heights: Vec<u32> = cells
+        .glyphs
+        .iter()
+        .flatten()
+        .filter(|g| g.author == Author::Given)
+        .map(|g| g.height)
+        .collect();
+    heights.sort_unstable();
+    heights
+        .get(heights.len() / 2)
+        .map_or(DEFAULT_HEIGHT * CELL as f32, |&h| h as f32)
+}
+
+/// Blue on light pictures, light blue on dark ones; orange instead when the givens are
+/// themselves blue, so the answer never looks like a given.
+pub fn answer_colour(cells: &Cells) -> [u8; 3] {
+    let givens = cells
+        .glyphs
+        .iter()
+        .flatten()
+        .find(|g| g.author == Author::Given)
+        .map(|g| g.colour);
+    let bluish =
+        givens.is_some_and(|[r, g, b]| b > r.saturating_add(40) && b > g.saturating_add(20));
+    match (cells.dark, bluish) {
+        (false, false) => [28, 92, 210],
+        (true, false) => [125, 200, 255],
+        (false, true) => [205, 80, 20],
+        (true, true) => [255, 170, 70],
+    }
+}
+
+/// What every digit of one picture is drawn with.
+struct Painter<'a> {
+    image: &'a RgbImage,
+    /// Square picture -> original picture.
+    back: Projection,
+    cells: &'a Cells,
+    /// The digits' ink height in square-picture pixels.
+    height: f32,
+    colour: [u8; 3],
+}
+
+impl Painter<'_> {
+    /// The pixels that change when one digit is blended into its cell. With `erase`, the
+    /// cell's interior is first painted that colour, clearing pencil marks the answer
+    /// replaces.
+    fn paint(
+        &self,
+        pos: Pos,
+        outline: &Outline,
+        erase: Option<[u8; 3]>,
+    ) -> Vec<(u32, u32, [u8; 3])> {
+        let cells = self.cells;
+        let (x0, x1) = (cells.lines_x[pos.col()], cells.lines_x[pos.col() + 1]);
+        let (y0, y1) = (cells.lines_y[pos.row()], cells.lines_y[pos.row() + 1]);
+        let centre = ((x0 + x1) / 2.0, (y0 + y1) / 2.0);
+        let glyph = self.glyph_coverage(outline, centre);
+        let Some(erase) = erase else {
+            return glyph.blend_over(self.image, self.colour);
+        };
+        let (ix0, iy0, ix1, iy1) =
+            crate::pipeline::cells::cell_area(&cells.lines_x, &cells.lines_y, pos.row(), pos.col());
+        let (ix0, iy0, ix1, iy1) = (ix0 as f32, iy0 as f32, ix1 as f32, iy1 as f32);
+        let corners = [(ix0, iy0), (ix1, iy0), (ix1, iy1), (ix0, iy1)].map(|p| self.to_picture(p));
+        let edges = (0..4).map(|i| OutlineCurve::Line(corners[i], corners[(i + 1) % 4]));
+        let Some(interior) = Coverage::rasterise(edges.collect(), self.image) else {
+            return Vec::new();
+        };
+        // The glyph over the erased interior, then the glyph's pixels outside it. Pixels the
+        // erasing leaves as they were are not listed.
+        let mut changed = Vec::with_capacity(interior.alpha.len());
+        interior.for_each_covered(self.image, |x, y, a, under| {
+            let p = blend(blend(under, erase, a), self.colour, glyph.at(x, y));
+            if p != under {
+                changed.push((x, y, p));
+            }
+        });
+        glyph.for_each_covered(self.image, |x, y, a, under| {
+            if interior.at(x, y) == 0.0 {
+                changed.push((x, y, blend(under, self.colour, a)));
+            }
+        });
+        changed
+    }
+
+    /// The digit's outline, scaled to the givens' height and centred on `centre` in the
+    /// square picture, rasterised where it lands in the original.
+    fn glyph_coverage(&self, outline: &Outline, centre: (f32, f32)) -> Coverage {
+        // ab_glyph's unscaled bounds hold y_max in `min.y`: take the height either way.
+        let b = outline.bounds;
+        let f = self.height / (b.max.y - b.min.y).abs().max(1.0);
+        let mid = ((b.min.x + b.max.x) / 2.0, (b.min.y + b.max.y) / 2.0);
+        // Font units have y up; the square picture has y down.
+        let place = |p: Point| {
+            self.to_picture((centre.0 + (p.x - mid.0) * f, centre.1 - (p.y - mid.1) * f))
+        };
+        let curves = outline
+            .curves
+            .iter()
+            .map(|c| map_points(c, place))
+            .collect();
+        Coverage::rasterise(curves, self.image).unwrap_or_default()
+    }
+
+    fn to_picture(&self, p: (f32, f32)) -> Point {
+        let (x, y) = self.back * p;
+        point(x, y)
+    }
+}
+
+/// Anti-aliased coverage (0-1) of a shape over a box of the original picture.
+#[derive(Default)]
+pub(crate) struct Coverage {
+    /// The box's top-left pixel (it may stick out of the picture).
+    origin: (i32, i32),
+    width: u32,
+    height: u32,
+    alpha: Vec<f32>,
+}
+
+impl Coverage {
+    /// Rasterises the closed `curves`, given in picture coordinates; `None` when the shape is
+    /// not a sensible size for `image` (a degenerate projection can throw points far away, or
+    /// make them NaN, which fails these comparisons).
+    pub(crate) fn rasterise(curves: Vec<OutlineCurve>, image: &RgbImage) -> Option<Coverage> {
+        let (mut lo, mut hi) = (point(f32::MAX, f32::MAX), point(f32::MIN, f32::MIN));
+        for p in curves.iter().flat_map(curve_points) {
+            (lo.x, lo.y) = (lo.x.min(p.x), lo.y.min(p.y));
+            (hi.x, hi.y) = (hi.x.max(p.x), hi.y.max(p.y));
+        }
+        let (w, h) = (image.width() as f32, image.height() as f32);
+        let sane =
+            |lo: f32, hi: f32, limit: f32| lo > -limit && hi < 2.0 * limit && hi - lo < limit;
+        if !(sane(lo.x, hi.x, w) && sane(lo.y, hi.y, h)) {
+            return None;
+        }
+        let origin = (lo.x.floor() as i32, lo.y.floor() as i32);
+        let width = (hi.x.ceil() as i32 - origin.0).max(1) as u32;
+        let height = (hi.y.ceil() as i32 - origin.1).max(1) as u32;
+        let mut raster = Rasterizer::new(width as usize, height as usize);
+        let local = |p: Point| point(p.x - origin.0 as f32, p.y - origin.1 as f32);
+        for c in &curves {
+            match map_points(c, local) {
+                OutlineCurve::Line(a, b) => raster.draw_line(a, b),
+                OutlineCurve::Quad(a, b, c) => raster.draw_quad(a, b, c),
+                OutlineCurve::Cubic(a, b, c, d) => raster.draw_cubic(a, b, c, d),
+            }
+        }
+        let mut alpha = vec![0f32; (width * height) as usize];
+        raster.for_each_pixel(|i, a| alpha[i] = a.min(1.0));
+        Some(Coverage {
+            origin,
+            width,
+            height,
+            alpha,
+        })
+    }
+
+    /// The coverage at picture pixel (x, y); 0 outside the box.
+    fn at(&self, x: u32, y: u32) -> f32 {
+        let (x, y) = (
+            x as i64 - i64::from(self.origin.0),
+            y as i64 - i64::from(self.origin.1),
+        );
+        if (0..i64::from(self.width)).contains(&x) && (0..i64::from(self.height)).contains(&y) {
+            self.alpha[(y as u32 * self.width + x as u32) as usize]
+        } else {
+            0.0
+        }
+    }
+
+    /// The covered pixels inside the picture, with `colour` blended over the picture's.
+    pub(crate) fn blend_over(&self, image: &RgbImage, colour: [u8; 3]) -> Vec<(u32, u32, [u8; 3])> {
+        let mut out = Vec::with_capacity(self.alpha.iter().filter(|&&a| a > 0.0).count());
+        self.for_each_covered(image, |x, y, a, under| {
+            out.push((x, y, blend(under, colour, a)))
+        });
+        out
+    }
+
+    /// Calls `f(x, y, coverage, colour there)` for each covered pixel inside the picture.
+    fn for_each_covered(&self, image: &RgbImage, mut f: impl FnMut(u32, u32, f32, [u8; 3])) {
+        let (w, h) = (i64::from(image.width()), i64::from(image.height()));
+        let raw = image.as_raw();
+        let rows = self.alpha.chunks_exact(self.width as usize);
+        for (row, y) in rows
+            .zip(i64::from(self.origin.1)..)
+            .filter(|(_, y)| (0..h).contains(y))
+        {
+            for (&a, x) in row.iter().zip(i64::from(self.origin.0)..) {
+                if a > 0.0 && (0..w).contains(&x) {
+                    let i = (y * w + x) as usize * 3;
+                    f(x as u32, y as u32, a, [raw[i], raw[i + 1], raw[i + 2]]);
+                }
+            }
+        }
+    }
+}
+
+/// The same curve with every point moved by `f`.
+fn map_points(c: &OutlineCurve, f: impl Fn(Point) -> Point) -> OutlineCurve {
+    match *c {
+        OutlineCurve::Line(a, b) => OutlineCurve::Line(f(a), f(b)),
+        OutlineCurve::Quad(a, b, c) => OutlineCurve::Quad(f(a), f(b), f(c)),
+        OutlineCurve::Cubic(a, b, c, d) => OutlineCurve::Cubic(f(a), f(b), f(c), f(d)),
+    }
+}
+
+/// A curve's end and control points.
+fn curve_points(c: &OutlineCurve) -> Vec<Point> {
+    match *c {
+        OutlineCurve::Line(a, b) => vec![a, b],
+        OutlineCurve::Quad(a, b, c) => vec![a, b, c],
+        OutlineCurve::Cubic(a, b, c, d) => vec![a, b, c, d],
+    }
+}
+
+/// `colour` over `p` at coverage `alpha` (0-1), in 1/256 steps.
+fn blend(p: [u8; 3], colour: [u8; 3], alpha: f32) -> [u8; 3] {
+    // alpha >= 0: + 0.5 then truncation rounds to nearest
+    let a = ((alpha * 256.0 + 0.5) as u32).min(256);
+    std::array::from_fn(|c| {
+        ((u32::from(p[c]) * (256 - a) + u32::from(colour[c]) * a + 128) >> 8) as u8
+    })
+}
