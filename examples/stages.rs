@@ -16,7 +16,7 @@ use std::time::Instant;
 
 use image::{GrayImage, RgbImage};
 use sudoku_snap::pipeline::recognize::Templates;
-use sudoku_snap::pipeline::{cells, correct, decode, locate, rectify, render};
+use sudoku_snap::pipeline::{cells, correct, decode, locate, quad, rectify, render};
 use sudoku_snap::puzzle::solve::Verdict;
 use sudoku_snap::{Board, Options, Snap};
 
@@ -25,7 +25,7 @@ const PHONE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/samples/phone-1170x253
 /// Everything the stages take, made once.
 struct Inputs {
     image: RgbImage,
-    quad: locate::Quad,
+    quad: quad::Quad,
     rectified: rectify::Rectified,
     cells: cells::Cells,
     templates: Templates,

@@ -5,7 +5,8 @@ use image::{GrayImage, RgbImage};
 use imageproc::geometric_transformations::Projection;
 use rayon::prelude::*;
 
-use crate::pipeline::locate::Quad;
+use crate::pipeline::gray::luma;
+use crate::pipeline::quad::{square_to_quad, Quad};
 
 /// Side of one cell in the straightened grid, in pixels: digits come out 25-40 px tall,
 /// plenty for template matching, and the warp stays a few milliseconds.
@@ -128,7 +129,7 @@ impl Source<'_> {
             if all_inside || self.inside(at) {
                 let rgb = self.bilinear(at);
                 px.copy_from_slice(&rgb);
-                *grey = crate::pipeline::locate::luma(&rgb) as u8;
+                *grey = luma(&rgb) as u8;
             }
         }
     }
@@ -155,34 +156,6 @@ impl Source<'_> {
             ((sum + (1 << 15)) >> 16) as u8
         })
     }
-}
-
-/// The homography (row-major, h[8] = 1) taking the square [0, side]^2 to the quadrilateral
-/// `corners` (clockwise from top-left), by the classic closed form for a unit square.
-pub(crate) fn square_to_quad(corners: &[(f32, f32); 4], side: f64) -> [f64; 8] {
-    let [(x0, y0), (x1, y1), (x2, y2), (x3, y3)] =
-        corners.map(|(x, y)| (f64::from(x), f64::from(y)));
-    let (dx1, dx2, dx3) = (x1 - x2, x3 - x2, x0 - x1 + x2 - x3);
-    let (dy1, dy2, dy3) = (y1 - y2, y3 - y2, y0 - y1 + y2 - y3);
-    let det = dx1 * dy2 - dx2 * dy1;
-    let (g, hh) = if det.abs() < 1e-12 {
-        (0.0, 0.0)
-    } else {
-        ((dx3 * dy2 - dx2 * dy3) / det, (dx1 * dy3 - dx3 * dy1) / det)
-    };
-    let (a, b, c) = (x1 - x0 + g * x1, x3 - x0 + hh * x3, x0);
-    let (d, e, f) = (y1 - y0 + g * y1, y3 - y0 + hh * y3, y0);
-    // Scale the input from [0, side] to [0, 1].
-    [
-        a / side,
-        b / side,
-        c,
-        d / side,
-        e / side,
-        f,
-        g / side,
-        hh / side,
-    ]
 }
 
 #[cfg(test)]

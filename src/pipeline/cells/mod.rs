@@ -14,7 +14,7 @@
 use image::{GrayImage, RgbImage};
 use rayon::prelude::*;
 
-use crate::pipeline::locate::{is_dark_background, median, Histogram};
+use crate::pipeline::gray::{is_dark_background, median, Histogram};
 
 mod authors;
 mod colour;

@@ -3,7 +3,8 @@
 
 use image::GrayImage;
 
-use super::{Quad, MIN_GRID_SIDE};
+use super::MIN_GRID_SIDE;
+use crate::pipeline::quad::Quad;
 
 /// A connected component's size and its extreme points along both diagonals.
 #[derive(Clone, Debug)]

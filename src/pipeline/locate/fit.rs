@@ -9,7 +9,7 @@
 use image::RgbImage;
 
 use super::homography::solve_homography;
-use super::Quad;
+use crate::pipeline::quad::Quad;
 
 /// Points sampled along each line: three per cell, clear of the crossings.
 const SAMPLES_PER_CELL: usize = 3;
@@ -42,7 +42,7 @@ pub(super) fn fit_corners(image: &RgbImage, quad: &Quad, least_move: f32) -> Qua
     if cell < 4.0 {
         return *quad;
     }
-    let h = crate::pipeline::rectify::square_to_quad(&quad.corners, 1.0);
+    let h = crate::pipeline::quad::square_to_quad(&quad.corners, 1.0);
     let map = |u: f64, v: f64| -> (f32, f32) {
         let z = h[6] * u + h[7] * v + 1.0;
         (

@@ -3,7 +3,7 @@
 use image::GrayImage;
 use imageproc::geometric_transformations::Projection;
 
-use super::Quad;
+use crate::pipeline::quad::Quad;
 
 /// Accepts a quadrilateral when, straightened, its ink shows a sudoku's lines and little ink
 /// half-way between them; the score is the summed fill of the 20 lines less that of the 18
@@ -71,7 +71,7 @@ pub(super) fn grid_test(
 /// paper in dim light is darker than the middle, yet its lines are the dark ones).
 pub(super) fn background_is_dark(gray: &GrayImage, quad: &Quad) -> bool {
     const N: usize = 40;
-    let h = crate::pipeline::rectify::square_to_quad(&quad.corners, 1.0);
+    let h = crate::pipeline::quad::square_to_quad(&quad.corners, 1.0);
     let (w, ht) = (gray.width() as f64, gray.height() as f64);
     let mut values: Vec<u8> = Vec::with_capacity(N * N);
     for i in 0..N {
@@ -119,7 +119,7 @@ impl<'a> LineSampler<'a> {
     pub(super) fn new(ink: &'a GrayImage, quad: &Quad) -> LineSampler<'a> {
         LineSampler {
             ink,
-            to_image: crate::pipeline::rectify::square_to_quad(&quad.corners, 1.0),
+            to_image: crate::pipeline::quad::square_to_quad(&quad.corners, 1.0),
             steps: ((f64::from(quad.mean_side()) * LINE_WINDOW).ceil() as i32).max(1),
         }
     }

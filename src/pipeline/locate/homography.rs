@@ -75,7 +75,7 @@ mod tests {
     /// Exact crossings of a projected grid give back its homography.
     #[test]
     fn recovers_a_homography_from_its_points() {
-        let truth = crate::pipeline::rectify::square_to_quad(
+        let truth = crate::pipeline::quad::square_to_quad(
             &[(10.0, 12.0), (400.0, 20.0), (390.0, 410.0), (5.0, 400.0)],
             1.0,
         );

@@ -9,7 +9,7 @@ use image::GrayImage;
 
 use super::components::{pieces, Piece};
 use super::grid::LineSampler;
-use super::Quad;
+use crate::pipeline::quad::Quad;
 
 /// A puzzle with a unique solution has at least this many givens.
 const MIN_DIGITS: usize = 17;

@@ -17,6 +17,9 @@
 
 use image::{GrayImage, RgbImage};
 
+use crate::pipeline::gray::is_dark;
+use crate::pipeline::quad::Quad;
+
 mod components;
 mod edges;
 mod fit;
@@ -58,27 +61,6 @@ const MIN_GRID_SIDE: u32 = 45;
 const MIN_CORRECTION: f32 = 0.2;
 /// How many of the largest components are tried as the grid.
 pub(super) const CANDIDATES: usize = 8;
-
-/// The grid's corners in the original image, clockwise from top-left.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Quad {
-    /// Top-left, top-right, bottom-right, bottom-left as (x, y).
-    pub corners: [(f32, f32); 4],
-}
-
-impl Quad {
-    /// The mean length of the four sides, in pixels.
-    pub fn mean_side(&self) -> f32 {
-        let c = &self.corners;
-        (0..4)
-            .map(|i| {
-                let (a, b) = (c[i], c[(i + 1) % 4]);
-                ((a.0 - b.0).powi(2) + (a.1 - b.1).powi(2)).sqrt()
-            })
-            .sum::<f32>()
-            / 4.0
-    }
-}
 
 /// What locating found, with the intermediate pictures for `--debug`.
 pub struct Located {
@@ -208,68 +190,6 @@ fn best_candidate(work: &GrayImage, ink: &GrayImage, dark: bool) -> Result<Quad,
         }
     }
     best.map(|(_, quad)| quad).ok_or(best_reason)
-}
-
-/// Rec. 601 luma of an RGB pixel, 0-255.
-pub fn luma(px: &[u8]) -> u32 {
-    (u32::from(px[0]) * 299 + u32::from(px[1]) * 587 + u32::from(px[2]) * 114) / 1000
-}
-
-/// A dark theme has a dark background: the median grey is below the middle.
-pub fn is_dark(gray: &GrayImage) -> bool {
-    is_dark_background(median(gray.as_raw()))
-}
-
-/// Whether a picture whose median grey is `median` is a dark theme.
-pub(crate) fn is_dark_background(median: u8) -> bool {
-    median < 110
-}
-
-/// The median of `values` (the upper one for an even count); 255 for none.
-pub(crate) fn median(values: &[u8]) -> u8 {
-    let mut hist = Histogram::new();
-    hist.add(values, |v| v);
-    hist.median().unwrap_or(255)
-}
-
-/// Counts of grey levels, kept in four interleaved parts: in a plain background, where one
-/// level follows another, a single table would make every count wait for the one before.
-pub(crate) struct Histogram([[u32; 256]; 4]);
-
-impl Histogram {
-    pub(crate) fn new() -> Histogram {
-        Histogram([[0; 256]; 4])
-    }
-
-    /// Counts the level `level(v)` of each of `values`.
-    pub(crate) fn add(&mut self, values: &[u8], level: impl Fn(u8) -> u8) {
-        let mut quads = values.chunks_exact(4);
-        for quad in &mut quads {
-            for (part, &v) in self.0.iter_mut().zip(quad) {
-                part[level(v) as usize] += 1;
-            }
-        }
-        for &v in quads.remainder() {
-            self.0[0][level(v) as usize] += 1;
-        }
-    }
-
-    /// The count of each level.
-    pub(crate) fn counts(&self) -> [u32; 256] {
-        std::array::from_fn(|i| self.0.iter().map(|part| part[i]).sum())
-    }
-
-    /// The median level (the upper one for an even count); `None` when nothing was counted.
-    pub(crate) fn median(&self) -> Option<u8> {
-        let counts = self.counts();
-        let half = counts.iter().sum::<u32>() / 2;
-        let mut seen = 0;
-        let level = counts.iter().position(|&n| {
-            seen += n;
-            seen > half
-        })?;
-        Some(level as u8)
-    }
 }
 
 #[cfg(test)]

@@ -7,7 +7,8 @@ use image::GrayImage;
 
 use super::components::components;
 use super::grid::{LineSampler, LINE_FILL};
-use super::{Quad, CANDIDATES};
+use super::CANDIDATES;
+use crate::pipeline::quad::Quad;
 
 /// The least difference, in grey levels, between the fills of the two sets of boxes.
 const MIN_FILL_CONTRAST: i32 = 4;
@@ -103,7 +104,7 @@ fn chessboard(work: &GrayImage, quad: &Quad) -> bool {
 /// minority of its pixels) sides with the boxes of its colour on a chessboard, all but one
 /// (a highlighted box), and the two sets differ by `MIN_FILL_CONTRAST` or more.
 fn boxes_alternate(work: &GrayImage, quad: &Quad) -> bool {
-    let h = crate::pipeline::rectify::square_to_quad(&quad.corners, 1.0);
+    let h = crate::pipeline::quad::square_to_quad(&quad.corners, 1.0);
     let mut medians = [0i32; 9];
     for (b, median) in medians.iter_mut().enumerate() {
         let (bx, by) = ((b % 3) as f64, (b / 3) as f64);
@@ -124,7 +125,7 @@ fn boxes_alternate(work: &GrayImage, quad: &Quad) -> bool {
 /// cell's row, column and box, and of the cells holding the same digit, do not undo it; the
 /// two sets' typical fills must differ by `MIN_FILL_CONTRAST` or more.
 fn cells_alternate(work: &GrayImage, quad: &Quad) -> bool {
-    let h = crate::pipeline::rectify::square_to_quad(&quad.corners, 1.0);
+    let h = crate::pipeline::quad::square_to_quad(&quad.corners, 1.0);
     let mut medians = [0i32; 81];
     for (c, median) in medians.iter_mut().enumerate() {
         let (cx, cy) = ((c % 9) as f64, (c / 9) as f64);
