@@ -4,6 +4,7 @@
 use std::path::PathBuf;
 
 use crate::pipeline::correct::Doubt;
+use crate::pipeline::recognize::TemplateError;
 use crate::puzzle::board::Conflict;
 use crate::puzzle::text::ParseError;
 
@@ -97,13 +98,8 @@ pub enum Error {
         reason: String,
     },
     /// A glyph template could not be loaded.
-    #[error("template {}: {reason}", path.display())]
-    Template {
-        /// The template file or folder.
-        path: PathBuf,
-        /// What was wrong with it.
-        reason: String,
-    },
+    #[error(transparent)]
+    Template(#[from] TemplateError),
     /// Writing the output image failed.
     #[error("{}: could not write the image: {reason}", path.display())]
     Encode {

@@ -14,7 +14,6 @@ use ndarray::Array2;
 use frame::FRAME_LEN;
 use rayon::prelude::*;
 
-use crate::error::{Error, Result};
 use crate::puzzle::board::{Digit, Pos};
 
 pub mod calibrate;
@@ -153,7 +152,7 @@ impl Recognized {
 
 impl Templates {
     /// The bundled templates, plus those under `extra` (`DIR/<name>/<digit>.png`) when given.
-    pub fn load(extra: Option<&Path>) -> Result<Templates> {
+    pub fn load(extra: Option<&Path>) -> Result<Templates, TemplateError> {
         // The bundled templates' features were computed by the build script (the same
         // `frame` code): nothing is decoded at start.
         let mut features: Vec<f32> = (bundled::FEATURES.chunks_exact(4))
@@ -335,14 +334,49 @@ impl Recognized {
     }
 }
 
-fn template_from_png(bytes: &[u8], digit: u8, path: &Path) -> Result<Template> {
-    let bad = |reason: String| Error::Template {
-        path: path.to_path_buf(),
-        reason,
-    };
-    let digit = Digit::new(digit).ok_or_else(|| bad("not a digit 1-9".into()))?;
+/// Why glyph templates could not be loaded.
+#[derive(Debug, thiserror::Error)]
+pub enum TemplateError {
+    /// A template folder or file could not be read.
+    #[error("{}: {source}", path.display())]
+    Io {
+        /// The folder or file.
+        path: PathBuf,
+        /// The operating system's reason.
+        #[source]
+        source: std::io::Error,
+    },
+    /// A template file is not a picture the decoder reads.
+    #[error("template {}: not a readable image: {source}", path.display())]
+    Image {
+        /// The file.
+        path: PathBuf,
+        /// The decoder's reason.
+        #[source]
+        source: image::ImageError,
+    },
+    /// A template is named for no digit 1-9.
+    #[error("template {}: not a digit 1-9", path.display())]
+    NotADigit {
+        /// The file.
+        path: PathBuf,
+    },
+    /// A template folder holds no templates.
+    #[error("template {}: no templates found (expected DIR/<name>/<digit>.png)", path.display())]
+    Empty {
+        /// The folder.
+        path: PathBuf,
+    },
+}
+
+fn template_from_png(bytes: &[u8], digit: u8, path: &Path) -> Result<Template, TemplateError> {
+    let path = || path.to_path_buf();
+    let digit = Digit::new(digit).ok_or_else(|| TemplateError::NotADigit { path: path() })?;
     let mut gray = image::load_from_memory(bytes)
-        .map_err(|e| bad(e.to_string()))?
+        .map_err(|source| TemplateError::Image {
+            path: path(),
+            source,
+        })?
         .into_luma8();
     // Templates are dark on light; features use ink as brightness.
     image::imageops::invert(&mut gray);
@@ -354,8 +388,8 @@ fn template_from_png(bytes: &[u8], digit: u8, path: &Path) -> Result<Template> {
 }
 
 /// Templates from `DIR/<set>/<digit>.png`.
-fn load_dir(dir: &Path) -> Result<Vec<Template>> {
-    let io = |source, path: &Path| Error::Io {
+fn load_dir(dir: &Path) -> Result<Vec<Template>, TemplateError> {
+    let io = |source, path: &Path| TemplateError::Io {
         path: path.to_path_buf(),
         source,
     };
@@ -377,9 +411,8 @@ fn load_dir(dir: &Path) -> Result<Vec<Template>> {
         }
     }
     if out.is_empty() {
-        return Err(Error::Template {
+        return Err(TemplateError::Empty {
             path: dir.to_path_buf(),
-            reason: "no templates found (expected DIR/<name>/<digit>.png)".into(),
         });
     }
     Ok(out)
