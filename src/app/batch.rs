@@ -14,8 +14,8 @@ use sudoku_snap::batch::{self, Origin, OutputPlan, Summary, Walk};
 use sudoku_snap::pipeline::encode::{self, Inputs};
 use sudoku_snap::{Report, Snap, Status};
 
-use super::image::{options, print_report, print_timings, status_word};
 use super::report_file::ReportFile;
+use super::show::{print_report, print_timings, status_word};
 use super::{console, Outcome};
 use crate::cli::{Format, ImageArgs, OutputFormat};
 
@@ -71,7 +71,7 @@ pub fn run(args: ImageArgs) -> anyhow::Result<Outcome> {
     let format = super::output::resolve_format(args.format);
     let snap = Snap::new(sudoku_snap::Options {
         overwrite: args.overwrite,
-        ..options(&args)
+        ..args.options()
     })?;
     let stop = super::stop_on_signals()?;
     let bar = progress_bar(entries.len() as u64, args.quiet);
@@ -204,19 +204,14 @@ fn emit(
             r.input.display()
         );
     }
-    super::image::explain_marks(r, args);
+    super::show::explain_marks(r, args);
     if args.timings {
         print_timings(r);
     }
     match format {
         Format::Csv => write_csv(out, r)?,
-        Format::Line if super::image::marks_only(args) => {
-            writeln!(
-                out,
-                "{}\t{}",
-                r.input.display(),
-                super::image::marks_line(r)
-            )?;
+        Format::Line if super::show::marks_only(args) => {
+            writeln!(out, "{}\t{}", r.input.display(), super::show::marks_line(r))?;
         }
         Format::Line => {
             let what = r.solution.filter(|_| r.status == Status::Solved);
@@ -224,7 +219,7 @@ fn emit(
             let what = what.unwrap_or_else(|| status_word(r.status));
             writeln!(out, "{}\t{what}", r.input.display())?;
         }
-        _ => print_report(out, r, format, super::image::marks_only(args))?,
+        _ => print_report(out, r, format, super::show::marks_only(args))?,
     }
     if let Some(f) = report_file {
         f.write(r)?;

@@ -13,6 +13,7 @@ pub mod meta;
 pub mod output;
 pub mod pipe;
 pub mod report_file;
+pub mod show;
 pub mod solve;
 
 use std::process::ExitCode;

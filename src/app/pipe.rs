@@ -10,8 +10,8 @@ use image::ImageFormat;
 use sudoku_snap::pipeline::encode::{self, Inputs};
 use sudoku_snap::{Report, Snap};
 
-use super::image::{explain_doubt, explain_marks, options, print_report, print_timings};
 use super::report_file::ReportFile;
+use super::show::{explain_doubt, explain_marks, print_report, print_timings};
 use super::Outcome;
 use crate::cli::ImageArgs;
 
@@ -69,7 +69,7 @@ pub fn run(args: ImageArgs) -> anyhow::Result<Outcome> {
         Some(path) => Some(ReportFile::create(path, &Inputs::new([input.as_path()]))?),
         None => None,
     };
-    let snap = Snap::new(options(&args))?;
+    let snap = Snap::new(args.options())?;
     let read = read_input(input, args.max_memory << 20);
     let format = read
         .as_ref()
@@ -118,7 +118,7 @@ fn finish(
     if !to_stdout {
         let format = super::output::resolve_format(args.format);
         let mut out = io::stdout().lock();
-        print_report(&mut out, report, format, super::image::marks_only(args))?;
+        print_report(&mut out, report, format, super::show::marks_only(args))?;
         out.flush()?;
     }
     if let Some(mut file) = report_file {
