@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use crate::pipeline::correct::Doubt;
 use crate::pipeline::recognize::TemplateError;
 use crate::puzzle::board::Conflict;
-use crate::puzzle::text::ParseError;
+use crate::puzzle::generate::GenerateError;
 
 /// What went wrong, with the input it went wrong on.
 #[non_exhaustive]
@@ -20,15 +20,6 @@ pub enum Error {
         /// The operating system's reason.
         #[source]
         source: std::io::Error,
-    },
-    /// A text puzzle could not be read; the message gives the line and column.
-    #[error("{input}: {source}")]
-    Parse {
-        /// The input's name (a path, `-` for stdin, or `argument N`).
-        input: String,
-        /// The line, column and problem.
-        #[source]
-        source: ParseError,
     },
     /// The givens break the rules before any solving starts.
     #[error("invalid puzzle: {0}")]
@@ -139,14 +130,9 @@ pub enum Error {
     /// An option value is out of range.
     #[error("invalid option: {0}")]
     Options(String),
-    /// The generator found no puzzle matching the request within its attempt budget.
-    #[error("no puzzle found for \"{request}\" in {attempts} attempts: such puzzles are rare; ask for more holes, another difficulty, or drop --minimal/--symmetric")]
-    GenerateGaveUp {
-        /// The request in words, e.g. `expert, 30 holes`.
-        request: String,
-        /// How many grids were tried.
-        attempts: u32,
-    },
+    /// The generator could not make the puzzle asked for.
+    #[error(transparent)]
+    Generate(#[from] GenerateError),
 }
 
 /// The library's result type.

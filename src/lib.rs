@@ -61,30 +61,14 @@ pub use error::{Error, Result};
 pub use image;
 pub use memory::Solved;
 pub use options::{Mode, Options};
+pub use pipeline::Reading;
 pub use puzzle::board::{Board, Conflict, Digit, Pos};
 pub use report::{Report, Stage, Status, Timings};
 
 use pipeline::cells::{self, Author, Cells};
 use pipeline::recognize::{GridGlyph, Recognized, Rival, Templates};
-use pipeline::rectify::Rectified;
 use pipeline::{annotate, correct, debug, decode, encode, locate, rectify, render};
 use puzzle::{check, hint};
-
-/// What was read from a screenshot, before solving.
-pub struct Reading {
-    /// The printed givens.
-    pub givens: Board,
-    /// A player's digits (in another colour), not givens.
-    pub entries: Board,
-    /// Recognition evidence per cell (row-major), for the givens and entries read.
-    pub evidence: Vec<Option<Recognized>>,
-    /// Other readings of the givens the picture supports nearly as well.
-    pub rivals: Vec<Rival>,
-    /// The straightened grid and its projection.
-    pub rectified: Rectified,
-    /// The cells as sliced.
-    pub cells: Cells,
-}
 
 /// The image pipeline, ready to process screenshots; templates are loaded once and shared.
 pub struct Snap {

@@ -9,11 +9,11 @@ use serde::{Serialize, Serializer};
 
 use crate::error::Error;
 use crate::pipeline::correct::{Correction, Doubt, Solved};
+use crate::pipeline::Reading;
 use crate::puzzle::board::Board;
 use crate::puzzle::check::WrongEntry;
 use crate::puzzle::hint::Hint;
 use crate::puzzle::solve::Verdict;
-use crate::Reading;
 
 /// How processing one image ended, from best to worst.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]

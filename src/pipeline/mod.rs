@@ -18,3 +18,24 @@ pub mod quad;
 pub mod recognize;
 pub mod rectify;
 pub mod render;
+
+use crate::puzzle::board::Board;
+use cells::Cells;
+use recognize::{Recognized, Rival};
+use rectify::Rectified;
+
+/// What was read from a screenshot, before solving.
+pub struct Reading {
+    /// The printed givens.
+    pub givens: Board,
+    /// A player's digits (in another colour), not givens.
+    pub entries: Board,
+    /// Recognition evidence per cell (row-major), for the givens and entries read.
+    pub evidence: Vec<Option<Recognized>>,
+    /// Other readings of the givens the picture supports nearly as well.
+    pub rivals: Vec<Rival>,
+    /// The straightened grid and its projection.
+    pub rectified: Rectified,
+    /// The cells as sliced.
+    pub cells: Cells,
+}

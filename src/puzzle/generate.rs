@@ -7,7 +7,6 @@
 //! reachable, not minimal) starts over with a new grid from the same stream, up to
 //! [`GenerateOptions::max_attempts`].
 
-use crate::error::{Error, Result};
 use crate::puzzle::board::{Board, Digit, Pos};
 use crate::puzzle::grade::{self, Difficulty, Grade};
 use crate::puzzle::solve;
@@ -29,7 +28,7 @@ pub struct GenerateOptions {
     pub symmetric: bool,
     /// No given can be removed without losing uniqueness. Default `false`.
     pub minimal: bool,
-    /// Attempts (a new grid each) before giving up with [`Error::GenerateGaveUp`]. Default 2000,
+    /// Attempts (a new grid each) before giving up with [`GenerateError::GaveUp`]. Default 2000,
     /// which stays under about a second per puzzle for requests that cannot be met.
     pub max_attempts: u32,
 }
@@ -66,17 +65,37 @@ impl GenerateOptions {
         parts.join(", ")
     }
 
-    fn validate(&self) -> Result<()> {
+    fn validate(&self) -> Result<(), GenerateError> {
         match self.holes {
-            Some(h) if h > MAX_HOLES => Err(Error::Options(format!(
-                "--holes {h} is over {MAX_HOLES}: a unique puzzle needs at least 17 givens"
-            ))),
-            _ if self.max_attempts == 0 => {
-                Err(Error::Options("max_attempts must be at least 1".into()))
-            }
+            Some(holes) if holes > MAX_HOLES => Err(GenerateError::TooManyHoles { holes }),
+            _ if self.max_attempts == 0 => Err(GenerateError::NoAttempts),
             _ => Ok(()),
         }
     }
+}
+
+/// Why no puzzle was generated.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GenerateError {
+    /// More holes were asked for than a puzzle with one solution can have.
+    #[error(
+        "{holes} holes is over {MAX_HOLES}: a puzzle with one solution needs at least 17 givens"
+    )]
+    TooManyHoles {
+        /// The holes asked for.
+        holes: u8,
+    },
+    /// No attempt was allowed.
+    #[error("the generator needs at least one attempt")]
+    NoAttempts,
+    /// No puzzle matching the request was found within the attempt budget.
+    #[error("no puzzle found for \"{request}\" in {attempts} attempts: such puzzles are rare; ask for more holes, another difficulty, or neither symmetric nor minimal")]
+    GaveUp {
+        /// The request in words, e.g. `expert, 30 holes`.
+        request: String,
+        /// How many grids were tried.
+        attempts: u32,
+    },
 }
 
 /// One generated puzzle.
@@ -100,7 +119,7 @@ pub struct Generated {
 ///
 /// # Errors
 ///
-/// [`Error::Options`] for more than [`MAX_HOLES`] holes; [`Error::GenerateGaveUp`] when
+/// [`GenerateError::TooManyHoles`] for more than [`MAX_HOLES`] holes; [`GenerateError::GaveUp`] when
 /// `max_attempts` grids gave no puzzle matching the request (a rare grade with many givens,
 /// a minimal puzzle with few holes, ...).
 ///
@@ -115,7 +134,7 @@ pub struct Generated {
 /// assert_eq!(sudoku_snap::puzzle::solve::count_solutions(&g.puzzle, 2).unwrap(), 1);
 /// assert_eq!(g, generate(&options, 0).unwrap());
 /// ```
-pub fn generate(options: &GenerateOptions, index: u64) -> Result<Generated> {
+pub fn generate(options: &GenerateOptions, index: u64) -> Result<Generated, GenerateError> {
     options.validate()?;
     let mut rng = SplitMix64::for_puzzle(options.seed, index);
     for attempt in 1..=options.max_attempts {
@@ -130,7 +149,7 @@ pub fn generate(options: &GenerateOptions, index: u64) -> Result<Generated> {
             });
         }
     }
-    Err(Error::GenerateGaveUp {
+    Err(GenerateError::GaveUp {
         request: options.describe(),
         attempts: options.max_attempts,
     })
@@ -601,7 +620,7 @@ mod tests {
         };
         let err = generate(&opts, 0).unwrap_err();
         assert!(
-            matches!(err, Error::GenerateGaveUp { attempts: 30, .. }),
+            matches!(err, GenerateError::GaveUp { attempts: 30, .. }),
             "{err}"
         );
         assert!(err.to_string().contains("expert, 20 holes"), "{err}");
@@ -609,7 +628,10 @@ mod tests {
             holes: Some(65),
             ..options(None)
         };
-        assert!(matches!(generate(&too_many, 0), Err(Error::Options(_))));
+        assert!(matches!(
+            generate(&too_many, 0),
+            Err(GenerateError::TooManyHoles { .. })
+        ));
     }
 
     #[test]
