@@ -46,6 +46,7 @@
 
 pub mod batch;
 pub mod error;
+mod font;
 mod memory;
 pub mod options;
 pub mod pipeline;

@@ -7,9 +7,10 @@
 use ab_glyph::{point, Font, FontRef, OutlineCurve, Point};
 use image::RgbImage;
 
+use crate::font::font;
 use crate::pipeline::cells::Cells;
 use crate::pipeline::rectify::Rectified;
-use crate::pipeline::render::{self, Coverage, FONT};
+use crate::pipeline::render::{self, Coverage};
 use crate::puzzle::board::{Board, Pos};
 use crate::puzzle::check::WrongEntry;
 use crate::puzzle::hint::Hint;
@@ -106,7 +107,7 @@ fn paint(image: &mut RgbImage, pixels: &[(u32, u32, [u8; 3])]) {
 /// `lines` of text on a plate of the grid's background colour: below the grid when there is
 /// room, else above it, else over the grid's bottom rows.
 fn label(image: &mut RgbImage, rect: &Rectified, cells: &Cells, lines: &[String], colour: [u8; 3]) {
-    let font = FontRef::try_from_slice(FONT).expect("the bundled font is valid");
+    let font = font();
     let c = &rect.quad.corners;
     let left = c.iter().map(|p| p.0).fold(f32::MAX, f32::min).max(0.0);
     let top = c.iter().map(|p| p.1).fold(f32::MAX, f32::min).max(0.0);
@@ -149,7 +150,7 @@ pub(crate) fn draw_text(
     px: f32,
     colour: [u8; 3],
 ) {
-    let font = FontRef::try_from_slice(FONT).expect("the bundled font is valid");
+    let font = font();
     text(image, &font, s, origin, px, colour);
 }
 

@@ -5,18 +5,16 @@
 //! the givens, centred, in a colour that stands out from the givens and suits the background.
 //! Nothing outside the drawn glyphs changes.
 
-use ab_glyph::{point, Font, FontRef, Outline, OutlineCurve, Point};
+use ab_glyph::{point, Font, Outline, OutlineCurve, Point};
 use ab_glyph_rasterizer::Rasterizer;
 use image::RgbImage;
 use imageproc::geometric_transformations::Projection;
 use rayon::prelude::*;
 
+use crate::font::font;
 use crate::pipeline::cells::{Author, Cells};
 use crate::pipeline::rectify::{Rectified, CELL};
 use crate::puzzle::board::{Board, Pos};
-
-/// DejaVu Sans (Bitstream Vera licence, see assets/fonts/): answers and printable puzzles.
-pub(crate) static FONT: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
 
 /// Answer digits are this fraction of the cell tall when there are no givens to copy.
 const DEFAULT_HEIGHT: f32 = 0.6;
@@ -30,7 +28,7 @@ pub fn draw_answer(
     solution: &Board,
     colour: Option<[u8; 3]>,
 ) -> usize {
-    let font = FontRef::try_from_slice(FONT).expect("the bundled font is valid");
+    let font = font();
     let jobs: Vec<(Pos, Outline)> = Pos::all()
         .filter(|pos| cells.glyphs[pos.index()].is_none())
         .filter_map(|pos| {

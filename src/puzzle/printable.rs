@@ -12,7 +12,7 @@ use image::{Rgb, RgbImage};
 
 use crate::puzzle::board::{Board, Digit, Pos};
 
-use crate::pipeline::render::FONT;
+use crate::font::font;
 
 /// How a puzzle is drawn. `PrintOptions::default()` gives a 645 x 645 picture.
 #[derive(Clone, Copy, PartialEq, Debug)]
@@ -84,7 +84,7 @@ pub fn draw_puzzle(puzzle: &Board, solution: Option<&Board>, options: &PrintOpti
     let side = options.side();
     let mut image = RgbImage::from_pixel(side, side, Rgb([255, 255, 255]));
     draw_lines(&mut image, options);
-    let font = FontRef::try_from_slice(FONT).expect("the bundled font is valid");
+    let font = font();
     let height = options.digit_height * options.cell_px as f32;
     for pos in Pos::all() {
         let (digit, colour) = match (puzzle.get(pos), solution.and_then(|s| s.get(pos))) {
