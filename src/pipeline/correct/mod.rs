@@ -413,6 +413,20 @@ mod tests {
             .collect()
     }
 
+    /// A given whose digit can be swapped for another that leaves the puzzle with one,
+    /// different, solution (a misread the rules cannot catch), with that other digit.
+    fn rival_digit(puzzle: &Board, solution: &Board) -> (Pos, Digit) {
+        Pos::all()
+            .filter(|&p| puzzle.get(p).is_some())
+            .flat_map(|p| Digit::all().map(move |d| (p, d)))
+            .find(|&(p, d)| {
+                let mut b = *puzzle;
+                b.set(p, Some(d));
+                matches!(solve::check(&b), Ok(Verdict::Unique(s)) if s != *solution)
+            })
+            .expect("some given has a rival digit")
+    }
+
     const PUZZLE: &str =
         "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 
@@ -428,17 +442,7 @@ mod tests {
     fn a_close_runner_up_that_also_solves_is_a_doubt() {
         let puzzle: Board = PUZZLE.parse().unwrap();
         let solution = solve::solve(&puzzle).unwrap().unwrap();
-        // Find a given whose digit can be swapped for another that leaves the puzzle with
-        // one, different, solution: a misread the rules cannot catch.
-        let (cell, other) = Pos::all()
-            .filter(|&p| puzzle.get(p).is_some())
-            .flat_map(|p| Digit::all().map(move |d| (p, d)))
-            .find(|&(p, d)| {
-                let mut b = puzzle;
-                b.set(p, Some(d));
-                matches!(solve::check(&b), Ok(Verdict::Unique(s)) if s != solution)
-            })
-            .expect("some given has a rival digit");
+        let (cell, other) = rival_digit(&puzzle, &solution);
         let read = puzzle.get(cell).unwrap();
         let mut evidence = clear_evidence(&puzzle);
         evidence[cell.index()] = Some(recognized(read.get(), other.get(), 0.02));
@@ -503,15 +507,7 @@ mod tests {
         // templates alone, one when its glyph looks more like that digit's glyphs.
         let puzzle: Board = PUZZLE.parse().unwrap();
         let solution = solve::solve(&puzzle).unwrap().unwrap();
-        let (cell, other) = Pos::all()
-            .filter(|&p| puzzle.get(p).is_some())
-            .flat_map(|p| Digit::all().map(move |d| (p, d)))
-            .find(|&(p, d)| {
-                let mut b = puzzle;
-                b.set(p, Some(d));
-                matches!(solve::check(&b), Ok(Verdict::Unique(s)) if s != solution)
-            })
-            .expect("some given has a rival digit");
+        let (cell, other) = rival_digit(&puzzle, &solution);
         let read = puzzle.get(cell).unwrap();
         let mut evidence = clear_evidence(&puzzle);
         evidence[cell.index()] = Some(recognized(read.get(), other.get(), 0.15));
