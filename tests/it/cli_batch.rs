@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use super::util::{cmd, snapshot};
+use super::util::{cmd, skipped, snapshot};
 
 fn sample(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -529,7 +529,8 @@ fn a_file_that_vanishes_mid_run_is_reported_and_the_batch_goes_on() {
 }
 
 /// A tmpfs of `kib` KiB mounted on `dir` for the test's life, or `None` where mounting is not
-/// allowed (not root), in which case the test says so and checks nothing.
+/// allowed (not root, or a container without the capability), in which case the test says it
+/// is skipped and checks nothing.
 struct SmallDisk(PathBuf);
 
 impl SmallDisk {
@@ -542,7 +543,7 @@ impl SmallDisk {
             .status()
             .is_ok_and(|s| s.success());
         if !ok {
-            eprintln!("note: cannot mount a tmpfs here (needs root); full-disk test skipped");
+            skipped("cannot mount a tmpfs here (needs root)");
         }
         ok.then(|| SmallDisk(dir.to_path_buf()))
     }

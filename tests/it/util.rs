@@ -1,5 +1,5 @@
 //! Helpers shared by the integration tests: the binary under test, puzzles with known answers,
-//! and access to the puzzle files in `../shared/data/puzzles`.
+//! the one rule for tests that cannot run here (`skipped`, `shared`).
 
 use std::path::PathBuf;
 
@@ -35,22 +35,45 @@ pub fn board(text: &str) -> Board {
         .unwrap_or_else(|e| panic!("{text:?} does not parse: {e}"))
 }
 
-/// A file of `../shared/data/puzzles`, or `None` (with a note) when `../shared` is not beside
-/// the repository. Under CI the data must be there, so a missing file fails the test.
-pub fn shared_puzzles(name: &str) -> Option<PathBuf> {
+/// Whether this is a CI run (`CI` set, as CI services do, to anything but empty, `0` or
+/// `false`). There the data sets must be present, so their absence fails a test rather than
+/// skipping it.
+pub fn in_ci() -> bool {
+    std::env::var("CI").is_ok_and(|v| !matches!(v.trim(), "" | "0" | "false"))
+}
+
+/// Says on stderr that the calling test checks nothing, and why: every test that cannot run
+/// here goes through this, so no test passes silently. (`cargo test -- --show-output` shows
+/// the notes of passing tests.)
+pub fn skipped(why: impl std::fmt::Display) {
+    let test = std::thread::current()
+        .name()
+        .unwrap_or("a test")
+        .to_string();
+    eprintln!("skipped: {test}: {why}");
+}
+
+/// `../shared/<relative>` (a file or folder beside the repository), or `None` after saying the
+/// test is skipped. Under CI (see [`in_ci`]) the data must be there: its absence fails the test.
+pub fn shared(relative: &str) -> Option<PathBuf> {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/data/puzzles")
-        .join(name);
-    if path.is_file() {
+        .join("../shared")
+        .join(relative);
+    if path.exists() {
         return Some(path);
     }
     assert!(
-        std::env::var_os("CI").is_none(),
+        !in_ci(),
         "{} is missing; CI needs ../shared beside the repository",
         path.display()
     );
-    eprintln!("skipped: {} not found", path.display());
+    skipped(format_args!("{} not found", path.display()));
     None
+}
+
+/// A file of `../shared/data/puzzles`, by the rule of [`shared`].
+pub fn shared_puzzles(name: &str) -> Option<PathBuf> {
+    shared(&format!("data/puzzles/{name}"))
 }
 
 /// Every `step`-th line of a puzzle file (starting with the first), as (line number, text).
