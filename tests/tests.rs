@@ -16,6 +16,7 @@ mod it {
     mod hardening_text; // solve, grade, generate: streamed input, bad bytes, closed pipes, --all in flat memory, FIFOs
     mod pipeline; // every screenshot with truth is read exactly; solved pictures read back as the solution
     mod reading; // issue 11: a picture per cause of misreading, read exactly; doubtful readings draw nothing
+    mod render_refs; // reference pictures of drawn answers, a diff picture on mismatch, REGENERATE=1 rewrites
     mod solver_data; // the solver on samples of every ../shared/data/puzzles file
     mod text_props; // proptest: text formats round-trip; random puzzles get valid solutions
 }
