@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use super::util::{cmd, skipped, snapshot};
+use super::util::{bomb_png, cmd, skipped, snapshot};
 
 fn sample(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -63,30 +63,6 @@ fn decoded_outputs(dir: &Path) -> Vec<PathBuf> {
         image::open(o).unwrap_or_else(|e| panic!("{} is not a whole picture: {e}", o.display()));
     }
     outputs
-}
-
-/// A valid PNG header declaring 50,000 x 50,000 pixels and no data.
-fn bomb_png() -> Vec<u8> {
-    let mut png = b"\x89PNG\r\n\x1a\n".to_vec();
-    let mut ihdr = b"IHDR".to_vec();
-    ihdr.extend_from_slice(&50_000u32.to_be_bytes());
-    ihdr.extend_from_slice(&50_000u32.to_be_bytes());
-    ihdr.extend_from_slice(&[8, 0, 0, 0, 0]);
-    png.extend_from_slice(&13u32.to_be_bytes());
-    png.extend_from_slice(&ihdr);
-    let mut crc = 0xffff_ffffu32; // PNG's CRC-32, so only the size can stop it
-    for &b in &ihdr {
-        crc ^= u32::from(b);
-        for _ in 0..8 {
-            crc = if crc & 1 == 1 {
-                (crc >> 1) ^ 0xedb8_8320
-            } else {
-                crc >> 1
-            };
-        }
-    }
-    png.extend_from_slice(&(!crc).to_be_bytes());
-    png
 }
 
 #[test]

@@ -1,5 +1,5 @@
 //! Helpers shared by the integration tests: the binary under test, puzzles with known answers,
-//! the one rule for tests that cannot run here (`skipped`, `shared`).
+//! the one rule for tests that cannot run here (`skipped`, `shared`), and hostile inputs.
 
 use std::path::PathBuf;
 
@@ -104,4 +104,36 @@ pub fn snapshot(dir: &std::path::Path) -> std::collections::BTreeMap<PathBuf, Ve
         .filter(|e| e.file_type().is_file())
         .map(|e| (e.path().to_path_buf(), std::fs::read(e.path()).unwrap()))
         .collect()
+}
+
+/// A decompression bomb: a PNG signature and a header declaring 50,000 x 50,000 grey pixels,
+/// and no pixel data. The header's CRC is right, so a decoder cannot refuse it as corrupt: only
+/// a size check before decoding stops it.
+pub fn bomb_png() -> Vec<u8> {
+    let mut ihdr = b"IHDR".to_vec();
+    ihdr.extend_from_slice(&50_000u32.to_be_bytes());
+    ihdr.extend_from_slice(&50_000u32.to_be_bytes());
+    // 8-bit greyscale, deflate, adaptive filtering, not interlaced.
+    ihdr.extend_from_slice(&[8, 0, 0, 0, 0]);
+    let mut png = b"\x89PNG\r\n\x1a\n".to_vec();
+    png.extend_from_slice(&13u32.to_be_bytes());
+    png.extend_from_slice(&ihdr);
+    png.extend_from_slice(&crc32(&ihdr).to_be_bytes());
+    png
+}
+
+/// PNG's CRC-32 of a chunk's type and data.
+fn crc32(bytes: &[u8]) -> u32 {
+    let mut crc = 0xffff_ffffu32;
+    for &b in bytes {
+        crc ^= u32::from(b);
+        for _ in 0..8 {
+            crc = if crc & 1 == 1 {
+                (crc >> 1) ^ 0xedb8_8320
+            } else {
+                crc >> 1
+            };
+        }
+    }
+    !crc
 }
