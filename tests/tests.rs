@@ -2,7 +2,7 @@
 //! there and a line here (files directly in `tests/` would each become a separate binary).
 
 mod it {
-    mod util; // shared helpers: the binary, known puzzles, the ../shared data sets
+    mod util; // shared helpers: the binary, known puzzles, ../shared or "skipped: why" (fails under CI), a PNG bomb
 
     mod cli_batch; // batch mode: bad files reported as the batch goes on, skip/overwrite, mirroring, -j, kills
     mod cli_check; // --check and --hint: wrong entries named and ringed, hints that agree with the solution

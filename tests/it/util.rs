@@ -137,3 +137,13 @@ fn crc32(bytes: &[u8]) -> u32 {
     }
     !crc
 }
+
+#[test]
+fn a_missing_data_set_is_skipped_here_and_fails_under_ci() {
+    let missing = || shared("data/no-such-set-for-this-test");
+    if in_ci() {
+        assert!(std::panic::catch_unwind(missing).is_err());
+    } else {
+        assert_eq!(missing(), None);
+    }
+}
