@@ -286,3 +286,171 @@ fn blend(p: [u8; 3], colour: [u8; 3], alpha: f32) -> [u8; 3] {
         ((u32::from(p[c]) * (256 - a) + u32::from(colour[c]) * a + 128) >> 8) as u8
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pipeline::cells::slice;
+    use crate::pipeline::cells::tests::{at, Sketch, BLACK, DIGIT, GIVENS, WHITE};
+    use crate::puzzle::solve::solve;
+
+    /// The puzzle on a grid smaller than the straightened one and away from the page's corner,
+    /// so the answer goes back through a real scaling and shift.
+    fn screenshot(page: [u8; 3], ink: [u8; 3]) -> (Sketch, Board) {
+        let mut sketch = Sketch::new((460, 430), (25.0, 12.0), 45.0, page, ink);
+        let givens: Board = GIVENS.parse().unwrap();
+        sketch.board(&givens, DIGIT, ink);
+        (sketch, givens)
+    }
+
+    /// The cell of the sketch's grid holding pixel (x, y), `None` outside the grid.
+    fn cell_of(sketch: &Sketch, x: u32, y: u32) -> Option<Pos> {
+        let cell = |v: u32, origin: f32| {
+            let k = (v as f32 + 0.5 - origin) / sketch.cell;
+            (0.0..9.0).contains(&k).then_some(k as usize)
+        };
+        Pos::new(cell(y, sketch.origin.1)?, cell(x, sketch.origin.0)?)
+    }
+
+    /// Whether `p` is `colour` blended over `under` at some coverage: each channel between the
+    /// two (1 level of rounding either way).
+    fn is_blend(p: [u8; 3], under: [u8; 3], colour: [u8; 3]) -> bool {
+        (0..3).all(|c| {
+            let (lo, hi) = (under[c].min(colour[c]), under[c].max(colour[c]));
+            (lo.saturating_sub(1)..=hi.saturating_add(1)).contains(&p[c])
+        })
+    }
+
+    /// Draws the answer on a copy of the sketch: (picture, digits drawn, colour used).
+    fn solved(
+        sketch: &Sketch,
+        givens: &Board,
+        colour: Option<[u8; 3]>,
+    ) -> (RgbImage, usize, [u8; 3]) {
+        let rect = sketch.rectified();
+        let cells = slice(&rect);
+        let solution = solve(givens).unwrap().expect("the puzzle has a solution");
+        let mut out = sketch.image.clone();
+        let drawn = draw_answer(&mut out, &rect, &cells, &solution, colour);
+        (out, drawn, colour.unwrap_or_else(|| answer_colour(&cells)))
+    }
+
+    #[test]
+    fn the_answer_changes_the_empty_cells_only() {
+        let (sketch, givens) = screenshot(WHITE, BLACK);
+        let (out, drawn, _) = solved(&sketch, &givens, None);
+        assert_eq!(drawn, 81 - givens.filled_count());
+        let mut changed = [0u32; 81];
+        for (x, y, p) in out.enumerate_pixels() {
+            if p != sketch.image.get_pixel(x, y) {
+                let pos = cell_of(&sketch, x, y)
+                    .unwrap_or_else(|| panic!("({x}, {y}) changed outside the grid"));
+                changed[pos.index()] += 1;
+            }
+        }
+        // A digit 0.6 of a 45 px cell tall inks well over 5 % of the cell.
+        let least = (0.05 * sketch.cell * sketch.cell) as u32;
+        for pos in Pos::all() {
+            let n = changed[pos.index()];
+            if givens.get(pos).is_some() {
+                assert_eq!(n, 0, "{pos}: a given's cell changed");
+            } else {
+                assert!(n > least, "{pos}: only {n} pixels drawn");
+            }
+        }
+    }
+
+    #[test]
+    fn the_answer_reads_back_as_entries_sized_like_the_givens() {
+        let (sketch, givens) = screenshot(WHITE, BLACK);
+        let (out, _, _) = solved(&sketch, &givens, None);
+        let again = Sketch {
+            image: out,
+            ..sketch
+        };
+        let cells = slice(&again.rectified());
+        let given_height = |author| {
+            let mut h: Vec<u32> = (cells.glyphs.iter().flatten())
+                .filter(|g| g.author == author)
+                .map(|g| g.height)
+                .collect();
+            h.sort_unstable();
+            h[h.len() / 2]
+        };
+        for pos in Pos::all() {
+            let glyph = cells.glyphs[pos.index()].as_ref();
+            let expected = if givens.get(pos).is_some() {
+                Author::Given
+            } else {
+                Author::Entry
+            };
+            assert_eq!(glyph.map(|g| g.author), Some(expected), "{pos}");
+        }
+        // The answer copies the givens' height (within the anti-aliased edge rows).
+        let (g, e) = (given_height(Author::Given), given_height(Author::Entry));
+        assert!(g.abs_diff(e) <= 2, "givens {g} px, answers {e} px");
+    }
+
+    #[test]
+    fn the_digits_are_drawn_in_the_answer_colour() {
+        let dark = ([30, 32, 36], [225, 225, 225]);
+        for ((page, ink), asked) in [
+            ((WHITE, BLACK), None),
+            (dark, None),
+            (dark, Some([200, 30, 140])),
+        ] {
+            let (sketch, givens) = screenshot(page, ink);
+            let (out, drawn, colour) = solved(&sketch, &givens, asked);
+            if let Some(asked) = asked {
+                assert_eq!(colour, asked);
+            }
+            // Never the givens' ink, or an answer would pass for a given.
+            assert!(
+                colour.iter().zip(ink).any(|(&c, i)| c.abs_diff(i) > 60),
+                "{colour:?}"
+            );
+            let mut full = 0;
+            for (x, y, p) in out.enumerate_pixels() {
+                let under = sketch.image.get_pixel(x, y).0;
+                if p.0 != under {
+                    assert!(
+                        is_blend(p.0, under, colour),
+                        "({x}, {y}): {:?} over {under:?}",
+                        p.0
+                    );
+                    full += u32::from(p.0 == colour);
+                }
+            }
+            // Inside the strokes coverage is whole: the very colour, in every digit.
+            assert!(full as usize > 20 * drawn, "{full} pixels in {colour:?}");
+        }
+    }
+
+    #[test]
+    fn pencil_marks_under_an_answer_are_cleared() {
+        let (mut sketch, givens) = screenshot(WHITE, BLACK);
+        let pos = at(0, 2);
+        for (ch, spot) in [
+            ('1', (0.2, 0.2)),
+            ('2', (0.5, 0.2)),
+            ('5', (0.5, 0.5)),
+            ('9', (0.8, 0.8)),
+        ] {
+            sketch.digit(pos, ch, spot, 0.2, BLACK);
+        }
+        let (out, _, colour) = solved(&sketch, &givens, None);
+        // Away from the cell's lines, only the page and the answer's blends are left.
+        let inside = |v: u32, origin: f32, k: usize| {
+            let f = (v as f32 + 0.5 - origin) / sketch.cell - k as f32;
+            (0.15..0.85).contains(&f)
+        };
+        let mut seen = 0;
+        for (x, y, p) in out.enumerate_pixels() {
+            if inside(x, sketch.origin.0, pos.col()) && inside(y, sketch.origin.1, pos.row()) {
+                assert!(is_blend(p.0, WHITE, colour), "({x}, {y}): {:?} left", p.0);
+                seen += 1;
+            }
+        }
+        assert!(seen > 0);
+    }
+}

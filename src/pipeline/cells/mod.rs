@@ -382,18 +382,4 @@ fn background_colour(image: &RgbImage, gray: &GrayImage, bg: u8) -> [u8; 3] {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_highlighted_cell_needs_less_contrast() {
-        // Light theme, page 250, threshold 80: on a cell highlighted to 125 ink has half the
-        // room to stand out, so half the threshold; a plain cell keeps it, and a dark theme
-        // measures the room up to white.
-        assert_eq!(cell_threshold(80, 250, 125, false), 40);
-        assert_eq!(cell_threshold(80, 250, 250, false), 80);
-        assert_eq!(cell_threshold(80, 20, 137, true), 40);
-        // Never below the least ink.
-        assert_eq!(cell_threshold(80, 250, 10, false), MIN_INK);
-    }
-}
+pub(crate) mod tests;
