@@ -52,6 +52,8 @@ pub mod options;
 pub mod pipeline;
 pub mod puzzle;
 pub mod report;
+#[cfg(test)]
+mod test_data;
 
 use std::path::Path;
 

@@ -2,13 +2,14 @@
 //! how tall, in which colour) are sliced, and each glyph must come out in its own cell with
 //! the box it was drawn in. [`Sketch`] draws such grids; the render stage's tests use it too.
 
-use ab_glyph::{point, Font, FontRef, OutlineCurve, Point};
+use ab_glyph::{point, Font, OutlineCurve, Point};
 use image::RgbImage;
 
 use super::*;
+use crate::font::font;
 use crate::pipeline::quad::Quad;
 use crate::pipeline::rectify::rectify;
-use crate::pipeline::render::{Coverage, FONT};
+use crate::pipeline::render::Coverage;
 use crate::puzzle::board::{Board, Pos};
 
 /// A screenshot-like picture drawn for a test: a plain page and a 9x9 grid whose cells are
@@ -66,7 +67,7 @@ impl Sketch {
         height: f32,
         colour: [u8; 3],
     ) {
-        let font = FontRef::try_from_slice(FONT).expect("the bundled font is valid");
+        let font = font();
         let outline = font
             .outline(font.glyph_id(ch))
             .expect("a digit has an outline");

@@ -272,22 +272,10 @@ mod tests {
     use super::*;
     use crate::puzzle::board::Pos;
     use crate::puzzle::solve;
+    use crate::test_data::shared_puzzles;
 
     const NEWSPAPER: &str =
         "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
-
-    /// A puzzle file of `../shared/data/puzzles`; `None` (test skipped) when absent outside CI.
-    fn shared(name: &str) -> Option<String> {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("../shared/data/puzzles")
-            .join(name);
-        let text = std::fs::read_to_string(&path).ok();
-        assert!(
-            text.is_some() || std::env::var_os("CI").is_none(),
-            "{path:?} missing"
-        );
-        text
-    }
 
     fn board(s: &str) -> Board {
         s.parse().unwrap()
@@ -322,7 +310,7 @@ mod tests {
 
     #[test]
     fn forum_hardest_needs_guessing() {
-        let Some(text) = shared("forum_hardest_1106.txt") else {
+        let Some(text) = shared_puzzles("forum_hardest_1106.txt") else {
             return;
         };
         for line in text.lines().take(40) {
@@ -334,7 +322,7 @@ mod tests {
 
     #[test]
     fn hard_lists_are_graded_soundly() {
-        let Some(text) = shared("magictour_top1465.txt") else {
+        let Some(text) = shared_puzzles("magictour_top1465.txt") else {
             return;
         };
         let mut seen = std::collections::HashSet::new();
@@ -350,7 +338,7 @@ mod tests {
 
     #[test]
     fn ceiling_stops_the_logic() {
-        let Some(text) = shared("magictour_top1465.txt") else {
+        let Some(text) = shared_puzzles("magictour_top1465.txt") else {
             return;
         };
         let line = text.lines().next().unwrap();
