@@ -56,7 +56,7 @@ use std::path::Path;
 
 use image::RgbImage;
 
-pub use error::{Error, Result};
+pub use error::{DecodeCause, EncodeError, Error, Result};
 /// The `image` crate, whose types are in this crate's signatures.
 pub use image;
 pub use memory::Solved;
@@ -192,7 +192,7 @@ impl Snap {
             encode::check_not_input(input, out)?;
             encode::format_for(out).ok_or_else(|| Error::Encode {
                 path: out.to_path_buf(),
-                reason: "unknown output extension (use .png, .jpg, .webp or .bmp)".into(),
+                source: error::EncodeError::UnknownExtension,
             })?;
             // Checked up front to skip the work; the write itself refuses to clobber too.
             if !self.options.overwrite && out.exists() {

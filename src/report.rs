@@ -189,7 +189,8 @@ impl Report {
     }
 
     /// Records what was read and how solving went. A reading that cannot be trusted gets an
-    /// error saying why and naming the doubtful cells.
+    /// error saying why and naming the doubtful cells; clashing givens get
+    /// [`Error::Conflict`], which names the cells that clash.
     pub fn record(&mut self, reading: &Reading, solved: &Solved) {
         self.givens = Some(solved.givens);
         self.entries = Some(reading.entries);
@@ -216,7 +217,12 @@ impl Report {
             }
             Err(conflict) => {
                 self.status = Status::Invalid;
-                format!("the givens as read clash ({conflict}): probably a misread")
+                self.error = Some(Error::Conflict {
+                    path: self.input.clone(),
+                    conflict: *conflict,
+                    doubts: solved.doubts.clone(),
+                });
+                return;
             }
         };
         self.error = Some(Error::Doubtful {

@@ -87,7 +87,7 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<Outcome> {
                 Ok(g) => print_one(&mut out, &g, format)?,
                 Err(e) => {
                     out.flush()?;
-                    crate::err!("error: {e:#}");
+                    crate::err!("error: {}", super::console::chain_text(&e));
                     return Ok(Outcome::SomeFailed);
                 }
             }

@@ -13,7 +13,7 @@ use std::sync::{Condvar, Mutex};
 use image::metadata::Orientation;
 use image::{DynamicImage, ImageDecoder, ImageError, ImageFormat, ImageReader, RgbImage};
 
-use crate::error::{Error, Result};
+use crate::error::{DecodeCause, Error, Result};
 
 /// What decoding one picture may cost.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -222,8 +222,16 @@ fn decode_from<'b, R: BufRead + Seek>(
     let fail = |reason: String| Error::Decode {
         path: path.to_path_buf(),
         reason,
+        source: None,
     };
-    let read_failed = |e: std::io::Error| fail(describe_io(&e));
+    // The decoders' own words name their internals: people get our sentence, callers the cause.
+    let caused = |reason: String, cause: DecodeCause| Error::Decode {
+        path: path.to_path_buf(),
+        reason,
+        source: Some(cause),
+    };
+    let read_failed = |e: std::io::Error| caused(describe_io(&e), e.into());
+    let image_failed = |e: ImageError| caused(describe(&e), e.into());
     let head = read_head(&mut reader).map_err(read_failed)?;
     if head.is_empty() {
         return Err(fail("the file is empty".into()));
@@ -261,7 +269,7 @@ fn decode_from<'b, R: BufRead + Seek>(
     reader.seek(SeekFrom::Start(0)).map_err(read_failed)?;
     let mut decoder = ImageReader::with_format(&mut reader, format)
         .into_decoder()
-        .map_err(|e| fail(describe(&e)))?;
+        .map_err(image_failed)?;
     let (width, height) = decoder.dimensions();
     if let Some(e) = too_large((width, height)) {
         return Err(e);
@@ -279,14 +287,12 @@ fn decode_from<'b, R: BufRead + Seek>(
     let image = if plan.stream_png {
         drop(decoder);
         reader.seek(SeekFrom::Start(0)).map_err(read_failed)?;
-        png_rows_scaled(reader, &plan, limits).map_err(|e| fail(describe_png(&e)))?
+        png_rows_scaled(reader, &plan, limits).map_err(|e| caused(describe_png(&e), e.into()))?
     } else {
         let mut io_limits = image::Limits::default();
         io_limits.max_alloc = Some(limits.max_bytes);
-        decoder
-            .set_limits(io_limits)
-            .map_err(|e| fail(describe(&e)))?;
-        let image = DynamicImage::from_decoder(decoder).map_err(|e| fail(describe(&e)))?;
+        decoder.set_limits(io_limits).map_err(image_failed)?;
+        let image = DynamicImage::from_decoder(decoder).map_err(image_failed)?;
         shrink(opaque_rgb(image), plan.shrink)
     };
     Ok((upright(image, orientation), reservation))
