@@ -119,24 +119,26 @@ impl Snap {
             }
         };
         self.debug(|dir| debug::write_located(dir, name, label, &located));
-        timings.time(Stage::Recognize, || {
-            let rectified =
-                rectify::rectify(image, &located.quad).ok_or_else(|| Error::NoGrid {
-                    path: name.to_path_buf(),
-                    reason: "the grid's corners are degenerate".into(),
-                })?;
-            let cells = cells::slice(&rectified);
+        let rectified = timings
+            .time(Stage::Rectify, || rectify::rectify(image, &located.quad))
+            .ok_or_else(|| Error::NoGrid {
+                path: name.to_path_buf(),
+                reason: "the grid's corners are degenerate".into(),
+            })?;
+        let cells = timings.time(Stage::Cells, || cells::slice(&rectified));
+        let ((evidence, rivals), (givens, entries)) = timings.time(Stage::Recognize, || {
             let (evidence, rivals) = self.recognize_glyphs(&cells);
-            let (givens, entries) = split_by_author(&cells, &evidence);
-            self.debug(|dir| debug::write_cells(dir, name, label, &rectified, &cells, &evidence));
-            Ok(Reading {
-                givens,
-                entries,
-                evidence,
-                rivals,
-                rectified,
-                cells,
-            })
+            let authored = split_by_author(&cells, &evidence);
+            ((evidence, rivals), authored)
+        });
+        self.debug(|dir| debug::write_cells(dir, name, label, &rectified, &cells, &evidence));
+        Ok(Reading {
+            givens,
+            entries,
+            evidence,
+            rivals,
+            rectified,
+            cells,
         })
     }
 

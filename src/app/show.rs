@@ -82,8 +82,8 @@ pub(super) fn explain_marks(report: &Report, args: &ImageArgs) {
 pub(super) fn print_timings(r: &Report) {
     let t = &r.timings;
     crate::err!(
-        "{}: decode {:.1} ms, locate {:.1} ms, recognize {:.1} ms, solve {:.1} ms, render {:.1} ms, encode {:.1} ms, total {:.1} ms",
-        r.input.display(), t.decode, t.locate, t.recognize, t.solve, t.render, t.encode, t.total
+        "{}: decode {:.1} ms, locate {:.1} ms, rectify {:.1} ms, cells {:.1} ms, recognize {:.1} ms, solve {:.1} ms, render {:.1} ms, encode {:.1} ms, total {:.1} ms",
+        r.input.display(), t.decode, t.locate, t.rectify, t.cells, t.recognize, t.solve, t.render, t.encode, t.total
     );
 }
 
