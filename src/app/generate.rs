@@ -197,8 +197,7 @@ fn print_one(out: &mut impl Write, g: &Generated, format: Format) -> anyhow::Res
     match format {
         Format::Line => writeln!(out, "{}", text::to_line(&g.puzzle))?,
         Format::Json => {
-            serde_json::to_writer(&mut *out, &Report::new(g))?;
-            writeln!(out)?;
+            super::output::write_json_line(out, &Report::new(g))?;
         }
         Format::Pretty | Format::Csv => {
             let guessing = if g.grade.solved_logically {

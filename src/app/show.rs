@@ -112,10 +112,7 @@ pub(super) fn print_report(
         return print_marks(out, r, format);
     }
     match format {
-        Format::Json => {
-            serde_json::to_writer(&mut *out, r)?;
-            writeln!(out)
-        }
+        Format::Json => super::output::write_json_line(out, r),
         // A solution the reading leaves in doubt is not printed as the answer.
         Format::Line => match &r.solution {
             Some(s) if r.status == Status::Solved => writeln!(out, "{s}"),
