@@ -59,7 +59,7 @@ use std::path::Path;
 
 use image::RgbImage;
 
-pub use error::{Error, Result};
+pub use error::{DecodeCause, EncodeError, Error, Result};
 /// The `image` crate, whose types are in this crate's signatures.
 pub use image;
 pub use memory::Solved;
@@ -122,24 +122,26 @@ impl Snap {
             }
         };
         self.debug(|dir| debug::write_located(dir, name, label, &located));
-        timings.time(Stage::Recognize, || {
-            let rectified =
-                rectify::rectify(image, &located.quad).ok_or_else(|| Error::NoGrid {
-                    path: name.to_path_buf(),
-                    reason: "the grid's corners are degenerate".into(),
-                })?;
-            let cells = cells::slice(&rectified);
+        let rectified = timings
+            .time(Stage::Rectify, || rectify::rectify(image, &located.quad))
+            .ok_or_else(|| Error::NoGrid {
+                path: name.to_path_buf(),
+                reason: "the grid's corners are degenerate".into(),
+            })?;
+        let cells = timings.time(Stage::Cells, || cells::slice(&rectified));
+        let ((evidence, rivals), (givens, entries)) = timings.time(Stage::Recognize, || {
             let (evidence, rivals) = self.recognize_glyphs(&cells);
-            let (givens, entries) = split_by_author(&cells, &evidence);
-            self.debug(|dir| debug::write_cells(dir, name, label, &rectified, &cells, &evidence));
-            Ok(Reading {
-                givens,
-                entries,
-                evidence,
-                rivals,
-                rectified,
-                cells,
-            })
+            let authored = split_by_author(&cells, &evidence);
+            ((evidence, rivals), authored)
+        });
+        self.debug(|dir| debug::write_cells(dir, name, label, &rectified, &cells, &evidence));
+        Ok(Reading {
+            givens,
+            entries,
+            evidence,
+            rivals,
+            rectified,
+            cells,
         })
     }
 
@@ -195,7 +197,7 @@ impl Snap {
             encode::check_not_input(input, out)?;
             encode::format_for(out).ok_or_else(|| Error::Encode {
                 path: out.to_path_buf(),
-                reason: "unknown output extension (use .png, .jpg, .webp or .bmp)".into(),
+                source: error::EncodeError::UnknownExtension,
             })?;
             // Checked up front to skip the work; the write itself refuses to clobber too.
             if !self.options.overwrite && out.exists() {

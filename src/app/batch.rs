@@ -162,7 +162,8 @@ fn plan_output(dir: &Path, args: &ImageArgs) -> anyhow::Result<OutputPlan> {
             .filter(|p| p.as_os_str() != "-")
             .cloned()
             .collect();
-        plan.check_outside(&named)?;
+        plan.check_outside(&named)
+            .map_err(|e| anyhow::anyhow!(super::show::error_text(&e)))?;
     }
     plan.prepare()
         .context("the output folder cannot be written; nothing was processed")?;
@@ -195,7 +196,7 @@ fn emit(
 ) -> io::Result<()> {
     if let Some(e) = &r.error {
         // Every error of a report names its file.
-        crate::err!("error: {e}");
+        crate::err!("error: {}", super::show::error_text(e));
     }
     for c in &r.corrections {
         let (cell, read, used) = (c.cell, c.read, c.used);
@@ -238,7 +239,10 @@ fn write_csv(out: &mut impl Write, r: &Report) -> io::Result<()> {
             .as_ref()
             .map(|o| o.display().to_string())
             .unwrap_or_default(),
-        r.error.as_ref().map(|e| e.to_string()).unwrap_or_default(),
+        r.error
+            .as_ref()
+            .map(super::show::error_text)
+            .unwrap_or_default(),
     ];
     let quoted: Vec<String> = fields.iter().map(|f| csv_field(f)).collect();
     writeln!(out, "{}", quoted.join(","))
@@ -257,7 +261,8 @@ fn csv_field(field: &str) -> String {
 fn finish(summary: &Summary, quiet: bool) -> Outcome {
     if let Some(e) = &summary.fatal {
         crate::err!(
-            "error: {e}\nstopped: nothing more can be written there; {} inputs not processed",
+            "error: {}\nstopped: nothing more can be written there; {} inputs not processed",
+            super::show::error_text(e),
             summary.not_processed
         );
     } else if summary.interrupted {

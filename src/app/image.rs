@@ -69,7 +69,7 @@ pub fn run(args: ImageArgs) -> anyhow::Result<Outcome> {
             outcome = outcome.max(Outcome::SomeFailed);
         }
         if let Some(e) = &report.error {
-            crate::err!("error: {e}");
+            crate::err!("error: {}", super::show::error_text(e));
             explain_doubt(&report, &args);
         }
         for c in &report.corrections {

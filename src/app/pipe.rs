@@ -6,6 +6,7 @@
 use std::io::{self, BufRead, IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 
+use anyhow::Context;
 use image::ImageFormat;
 use sudoku_snap::pipeline::encode::{self, Inputs};
 use sudoku_snap::{Report, Snap};
@@ -85,7 +86,7 @@ pub fn run(args: ImageArgs) -> anyhow::Result<Outcome> {
     // Without -o the report is all that is asked for.
     if let Some(picture) = picture.filter(|_| args.output.is_some()) {
         let encoded = encode::encode(&picture, format, args.jpeg_quality)
-            .map_err(|reason| anyhow::anyhow!("cannot encode the picture: {reason}"))?;
+            .context("cannot encode the picture")?;
         match output {
             Some(out) => encode::write_bytes_atomic(&encoded, out)?,
             None => write_stdout(&encoded)?,
@@ -103,7 +104,7 @@ fn finish(
     report_file: Option<ReportFile>,
 ) -> anyhow::Result<Outcome> {
     if let Some(e) = &report.error {
-        crate::err!("error: {e}");
+        crate::err!("error: {}", super::show::error_text(e));
         explain_doubt(report, args);
     }
     for c in &report.corrections {
@@ -180,6 +181,7 @@ fn read_input(input: &Path, limit: u64) -> sudoku_snap::Result<Vec<u8>> {
                 "more than {} MB to read, over --max-memory (raise it to read this picture)",
                 limit >> 20
             ),
+            source: None,
         });
     }
     Ok(bytes)

@@ -6,13 +6,32 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 
 use sudoku_snap::puzzle::text;
-use sudoku_snap::{Report, Status};
+use sudoku_snap::{Error, Report, Status};
 
 use crate::cli::{Format, ImageArgs};
 
-/// After a doubtful reading: how to see why, and how to draw anyway.
+/// An error as the command line tells it. The library says what to do in its own words
+/// (the option's field, `max_pixels`); the flag that sets it is added here, after the
+/// library's sentence, which stays whole: it is also the report's `error` in JSON.
+pub(super) fn error_text(e: &Error) -> String {
+    let flag = match e {
+        Error::TooLarge { .. } => " (--max-pixels)",
+        Error::TooMuchMemory { .. } => " (--max-memory)",
+        Error::OutputExists { .. } => " (--overwrite)",
+        Error::OutputInsideInput { .. } => ", or pass --allow-inside-input",
+        Error::SharedOutput { .. } => " (--suffix)",
+        Error::NoImages { .. } => " (-r)",
+        _ => "",
+    };
+    format!("{e}{flag}")
+}
+
+/// After a doubtful or clashing reading: how to see why, and how to draw anyway.
 pub(super) fn explain_doubt(report: &Report, args: &ImageArgs) {
-    if !matches!(report.error, Some(sudoku_snap::Error::Doubtful { .. })) {
+    if !matches!(
+        report.error,
+        Some(Error::Doubtful { .. } | Error::Conflict { .. })
+    ) {
         return;
     }
     if args.output.is_some() && !args.draw_doubtful {
@@ -63,8 +82,8 @@ pub(super) fn explain_marks(report: &Report, args: &ImageArgs) {
 pub(super) fn print_timings(r: &Report) {
     let t = &r.timings;
     crate::err!(
-        "{}: decode {:.1} ms, locate {:.1} ms, recognize {:.1} ms, solve {:.1} ms, render {:.1} ms, encode {:.1} ms, total {:.1} ms",
-        r.input.display(), t.decode, t.locate, t.recognize, t.solve, t.render, t.encode, t.total
+        "{}: decode {:.1} ms, locate {:.1} ms, rectify {:.1} ms, cells {:.1} ms, recognize {:.1} ms, solve {:.1} ms, render {:.1} ms, encode {:.1} ms, total {:.1} ms",
+        r.input.display(), t.decode, t.locate, t.rectify, t.cells, t.recognize, t.solve, t.render, t.encode, t.total
     );
 }
 
@@ -93,10 +112,7 @@ pub(super) fn print_report(
         return print_marks(out, r, format);
     }
     match format {
-        Format::Json => {
-            serde_json::to_writer(&mut *out, r)?;
-            writeln!(out)
-        }
+        Format::Json => super::output::write_json_line(out, r),
         // A solution the reading leaves in doubt is not printed as the answer.
         Format::Line => match &r.solution {
             Some(s) if r.status == Status::Solved => writeln!(out, "{s}"),
@@ -180,5 +196,24 @@ fn plural<'a>(n: usize, one: &'a str, many: &'a str) -> &'a str {
         one
     } else {
         many
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_command_line_adds_the_flag_after_the_librarys_whole_sentence() {
+        let e = Error::TooLarge {
+            path: "big.png".into(),
+            width: 20_000,
+            height: 10_000,
+            limit: 100_000_000,
+        };
+        let text = error_text(&e);
+        // The report's `error` (the library's sentence) stays whole inside the stderr line.
+        assert!(text.starts_with(&e.to_string()), "{text}");
+        assert!(text.ends_with("(--max-pixels)"), "{text}");
     }
 }

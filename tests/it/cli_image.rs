@@ -45,6 +45,8 @@ fn json_report_has_the_documented_fields() {
     for stage in [
         "decode",
         "locate",
+        "rectify",
+        "cells",
         "recognize",
         "solve",
         "render",

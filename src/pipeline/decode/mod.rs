@@ -4,16 +4,25 @@
 //! picture is scaled down (PNG row by row while decoding, so a huge PNG never sits in memory
 //! whole). A [`MemoryBudget`] shared by concurrent decodes keeps a batch's memory flat in the
 //! number of threads. Only regular files are opened: a FIFO would block forever.
+//!
+//! This file owns the limits, the checks made from the header and the choice of decoding
+//! path; `rows` reads PNG row by row and scales pictures down, `budget` holds the shared
+//! memory budget.
+
+mod budget;
+mod rows;
 
 use std::fs::File;
 use std::io::{BufRead, BufReader, Cursor, Read, Seek, SeekFrom};
 use std::path::Path;
-use std::sync::{Condvar, Mutex};
 
 use image::metadata::Orientation;
 use image::{DynamicImage, ImageDecoder, ImageError, ImageFormat, ImageReader, RgbImage};
 
-use crate::error::{Error, Result};
+pub use budget::{MemoryBudget, Reservation};
+use rows::{opaque_rgb, png_rows_scaled, shrink, shrink_factor};
+
+use crate::error::{DecodeCause, Error, Result};
 
 /// What decoding one picture may cost.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -145,61 +154,6 @@ pub fn file_kind(meta: &std::fs::Metadata) -> &'static str {
     }
 }
 
-/// Memory shared by the pictures decoded at the same time: each decode reserves what it will
-/// need and waits while the others hold too much, so a batch on 16 threads holds no more than
-/// on one. A single picture larger than the whole budget still runs, alone.
-#[derive(Debug)]
-pub struct MemoryBudget {
-    capacity: u64,
-    used: Mutex<u64>,
-    freed: Condvar,
-}
-
-impl MemoryBudget {
-    /// A budget of `bytes`.
-    pub fn new(bytes: u64) -> MemoryBudget {
-        MemoryBudget {
-            capacity: bytes.max(1),
-            used: Mutex::new(0),
-            freed: Condvar::new(),
-        }
-    }
-
-    /// A budget that never makes anyone wait.
-    pub fn unlimited() -> MemoryBudget {
-        MemoryBudget::new(u64::MAX)
-    }
-
-    /// Reserves `bytes` (at most the whole budget), waiting until they are free.
-    pub fn reserve(&self, bytes: u64) -> Reservation<'_> {
-        let bytes = bytes.min(self.capacity);
-        let mut used = self.used.lock().unwrap_or_else(|e| e.into_inner());
-        while *used + bytes > self.capacity {
-            used = self.freed.wait(used).unwrap_or_else(|e| e.into_inner());
-        }
-        *used += bytes;
-        Reservation {
-            budget: self,
-            bytes,
-        }
-    }
-}
-
-/// Memory held from a [`MemoryBudget`] until dropped.
-#[derive(Debug)]
-pub struct Reservation<'b> {
-    budget: &'b MemoryBudget,
-    bytes: u64,
-}
-
-impl Drop for Reservation<'_> {
-    fn drop(&mut self) {
-        let mut used = self.budget.used.lock().unwrap_or_else(|e| e.into_inner());
-        *used -= self.bytes;
-        self.budget.freed.notify_all();
-    }
-}
-
 /// How a picture will be decoded, decided from its header.
 struct Plan {
     width: u32,
@@ -222,8 +176,16 @@ fn decode_from<'b, R: BufRead + Seek>(
     let fail = |reason: String| Error::Decode {
         path: path.to_path_buf(),
         reason,
+        source: None,
     };
-    let read_failed = |e: std::io::Error| fail(describe_io(&e));
+    // The decoders' own words name their internals: people get our sentence, callers the cause.
+    let caused = |reason: String, cause: DecodeCause| Error::Decode {
+        path: path.to_path_buf(),
+        reason,
+        source: Some(cause),
+    };
+    let read_failed = |e: std::io::Error| caused(describe_io(&e), e.into());
+    let image_failed = |e: ImageError| caused(describe(&e), e.into());
     let head = read_head(&mut reader).map_err(read_failed)?;
     if head.is_empty() {
         return Err(fail("the file is empty".into()));
@@ -261,7 +223,7 @@ fn decode_from<'b, R: BufRead + Seek>(
     reader.seek(SeekFrom::Start(0)).map_err(read_failed)?;
     let mut decoder = ImageReader::with_format(&mut reader, format)
         .into_decoder()
-        .map_err(|e| fail(describe(&e)))?;
+        .map_err(image_failed)?;
     let (width, height) = decoder.dimensions();
     if let Some(e) = too_large((width, height)) {
         return Err(e);
@@ -279,14 +241,12 @@ fn decode_from<'b, R: BufRead + Seek>(
     let image = if plan.stream_png {
         drop(decoder);
         reader.seek(SeekFrom::Start(0)).map_err(read_failed)?;
-        png_rows_scaled(reader, &plan, limits).map_err(|e| fail(describe_png(&e)))?
+        png_rows_scaled(reader, &plan, limits).map_err(|e| caused(describe_png(&e), e.into()))?
     } else {
         let mut io_limits = image::Limits::default();
         io_limits.max_alloc = Some(limits.max_bytes);
-        decoder
-            .set_limits(io_limits)
-            .map_err(|e| fail(describe(&e)))?;
-        let image = DynamicImage::from_decoder(decoder).map_err(|e| fail(describe(&e)))?;
+        decoder.set_limits(io_limits).map_err(image_failed)?;
+        let image = DynamicImage::from_decoder(decoder).map_err(image_failed)?;
         shrink(opaque_rgb(image), plan.shrink)
     };
     Ok((upright(image, orientation), reservation))
@@ -323,167 +283,6 @@ fn plan(width: u32, height: u32, decoded_bytes: u64, format: ImageFormat, limits
         shrink,
         stream_png,
         peak_bytes: decoder_bytes + 2 * 3 * out_pixels,
-    }
-}
-
-/// The smallest whole factor that brings `pixels` down to at most `working` pixels.
-fn shrink_factor(pixels: u64, working: u64) -> u32 {
-    let mut k: u64 = 1;
-    while pixels.div_ceil(k * k) > working.max(1) {
-        k += 1;
-    }
-    k as u32
-}
-
-/// Decodes a PNG one row at a time into the picture scaled down by `plan.shrink`: memory is
-/// one decoded row and the scaled picture, whatever the PNG's size, depth or channels.
-/// Interlaced pictures arrive in seven passes, not rows, so they are decoded whole (8 bits a
-/// sample, within the byte limit) and scaled afterwards.
-fn png_rows_scaled<R: BufRead + Seek>(
-    reader: R,
-    plan: &Plan,
-    limits: &Limits,
-) -> std::result::Result<RgbImage, png::DecodingError> {
-    let bytes = usize::try_from(limits.max_bytes).unwrap_or(usize::MAX);
-    let mut decoder = png::Decoder::new_with_limits(reader, png::Limits { bytes });
-    decoder.set_transformations(png::Transformations::normalize_to_color8());
-    let mut png = decoder.read_info()?;
-    let channels = png.output_color_type().0.samples();
-    let mut shrinker = Shrinker::new(plan.width, plan.height, plan.shrink);
-    let mut rgb_row = vec![0u8; plan.width as usize * 3];
-    if png.info().interlaced {
-        let size = png
-            .output_buffer_size()
-            .ok_or(png::DecodingError::LimitsExceeded)?;
-        if size as u64 > limits.max_bytes {
-            return Err(png::DecodingError::LimitsExceeded);
-        }
-        let mut frame = vec![0u8; size];
-        let info = png.next_frame(&mut frame)?;
-        for row in frame
-            .chunks_exact(info.line_size)
-            .take(plan.height as usize)
-        {
-            to_rgb(row, channels, &mut rgb_row);
-            shrinker.push(&rgb_row);
-        }
-    } else {
-        while let Some(row) = png.next_row()? {
-            to_rgb(row.data(), channels, &mut rgb_row);
-            shrinker.push(&rgb_row);
-        }
-    }
-    Ok(shrinker.finish())
-}
-
-/// One row of 8-bit grey, grey+alpha, RGB or RGBA samples as RGB, transparent parts laid
-/// over white (see [`over_white`]).
-fn to_rgb(row: &[u8], channels: usize, rgb: &mut [u8]) {
-    for (px, out) in row.chunks_exact(channels).zip(rgb.chunks_exact_mut(3)) {
-        if channels >= 3 {
-            out.copy_from_slice(&px[..3]);
-        } else {
-            out.fill(px[0]);
-        }
-        if channels == 2 || channels == 4 {
-            let alpha = px[channels - 1];
-            out.iter_mut().for_each(|v| *v = over_white(*v, alpha));
-        }
-    }
-}
-
-/// A picture as opaque RGB: one with an alpha channel is laid over white first.
-fn opaque_rgb(image: DynamicImage) -> RgbImage {
-    if !image.color().has_alpha() {
-        return image.into_rgb8();
-    }
-    let rgba = image.into_rgba8();
-    RgbImage::from_fn(rgba.width(), rgba.height(), |x, y| {
-        let [r, g, b, a] = rgba.get_pixel(x, y).0;
-        image::Rgb([r, g, b].map(|v| over_white(v, a)))
-    })
-}
-
-/// A sample of coverage `alpha` laid over white, as a viewer shows it: a transparent
-/// picture's hidden colour (often black) must not become the grid's background.
-fn over_white(value: u8, alpha: u8) -> u8 {
-    let (v, a) = (u32::from(value), u32::from(alpha));
-    ((v * a + 255 * (255 - a) + 127) / 255) as u8
-}
-
-/// Scales `image` down by the whole factor `k` (returned as it is for `k <= 1`).
-fn shrink(image: RgbImage, k: u32) -> RgbImage {
-    if k <= 1 {
-        return image;
-    }
-    let mut shrinker = Shrinker::new(image.width(), image.height(), k);
-    for row in image.as_raw().chunks_exact(image.width() as usize * 3) {
-        shrinker.push(row);
-    }
-    shrinker.finish()
-}
-
-/// A box filter fed one RGB row at a time: every `k` rows (and at the bottom edge) one row of
-/// the scaled picture is averaged out of the running sums.
-struct Shrinker {
-    k: u32,
-    width: u32,
-    sums: Vec<u32>,
-    rows_in_band: u32,
-    out: RgbImage,
-    out_y: u32,
-}
-
-impl Shrinker {
-    fn new(width: u32, height: u32, k: u32) -> Shrinker {
-        let out_w = width.div_ceil(k);
-        Shrinker {
-            k,
-            width,
-            sums: vec![0; out_w as usize * 3],
-            rows_in_band: 0,
-            out: RgbImage::new(out_w, height.div_ceil(k)),
-            out_y: 0,
-        }
-    }
-
-    fn push(&mut self, row: &[u8]) {
-        if self.out_y >= self.out.height() {
-            return;
-        }
-        for (x, px) in row.chunks_exact(3).take(self.width as usize).enumerate() {
-            let o = x / self.k as usize * 3;
-            for (sum, &sample) in self.sums[o..o + 3].iter_mut().zip(px) {
-                *sum += u32::from(sample);
-            }
-        }
-        self.rows_in_band += 1;
-        if self.rows_in_band == self.k {
-            self.emit();
-        }
-    }
-
-    fn emit(&mut self) {
-        let (k, width, rows) = (self.k, self.width, self.rows_in_band);
-        let y = self.out_y;
-        for (x, sum) in self.sums.chunks_exact_mut(3).enumerate() {
-            let cols = k.min(width - x as u32 * k);
-            let n = cols * rows;
-            let px = self.out.get_pixel_mut(x as u32, y);
-            for (out, sum) in px.0.iter_mut().zip(sum) {
-                *out = ((*sum + n / 2) / n) as u8;
-                *sum = 0;
-            }
-        }
-        self.rows_in_band = 0;
-        self.out_y += 1;
-    }
-
-    fn finish(mut self) -> RgbImage {
-        if self.rows_in_band > 0 {
-            self.emit();
-        }
-        self.out
     }
 }
 
@@ -606,25 +405,45 @@ mod tests {
         let crc = 0u32; // wrong on purpose: the size check must come first
         png.extend_from_slice(&crc.to_be_bytes());
         let e = decode_bytes(&png, Path::new("bomb.png"), 100_000_000).unwrap_err();
+        // Refused for its declared size, not as the cut-off file it also is.
         assert!(
-            matches!(e, Error::TooLarge { width: 50_000, .. })
-                || e.to_string().contains("bomb.png"),
+            matches!(
+                &e,
+                Error::TooLarge {
+                    path,
+                    width: 50_000,
+                    height: 50_000,
+                    limit: 100_000_000,
+                } if path.as_path() == Path::new("bomb.png")
+            ),
             "{e}"
         );
     }
 
     #[test]
-    fn shrinking_averages_whole_boxes_and_the_partial_ones_at_the_edges() {
-        let image = RgbImage::from_fn(5, 3, |x, y| image::Rgb([(10 * x + y) as u8, 0, 255]));
-        let small = shrink(image, 2);
-        assert_eq!(small.dimensions(), (3, 2));
-        // Box (0,0): x 0-1, y 0-1 -> (0 + 10 + 1 + 11) / 4 = 5.5, rounded to 6.
-        assert_eq!(small.get_pixel(0, 0).0, [6, 0, 255]);
-        // Edge box (2,1): x 4, y 2 alone.
-        assert_eq!(small.get_pixel(2, 1).0, [42, 0, 255]);
-        assert_eq!(shrink_factor(100, 100), 1);
-        assert_eq!(shrink_factor(101, 100), 2);
-        assert_eq!(shrink_factor(99_980_001, 40_000_000), 2);
+    fn a_cut_off_png_is_told_as_cut_off_and_keeps_the_readers_error() {
+        let picture = RgbImage::from_fn(64, 64, |x, y| {
+            image::Rgb([((x * 7) ^ (y * 13)) as u8, 0, 0])
+        });
+        let mut bytes = Cursor::new(Vec::new());
+        picture.write_to(&mut bytes, ImageFormat::Png).unwrap();
+        let cut = &bytes.get_ref()[..bytes.get_ref().len() / 2];
+        let e = decode_bytes(cut, Path::new("cut.png"), 10_000).unwrap_err();
+        let Error::Decode {
+            reason,
+            source: Some(cause),
+            ..
+        } = &e
+        else {
+            panic!("not a decode error with a cause: {e:?}");
+        };
+        assert_eq!(reason, "the file is cut off (it ends too early)");
+        // The picture is small enough to be decoded whole, so the cause is the image crate's.
+        assert!(
+            matches!(cause, DecodeCause::Image(ImageError::IoError(io))
+                if io.kind() == std::io::ErrorKind::UnexpectedEof),
+            "{cause:?}"
+        );
     }
 
     #[test]
@@ -656,24 +475,5 @@ mod tests {
             describe_damage(other),
             "the file is damaged (Invalid tEXt length)"
         );
-    }
-
-    #[test]
-    fn a_budget_makes_the_second_reservation_wait_for_the_first() {
-        let budget = MemoryBudget::new(100);
-        let first = budget.reserve(80);
-        let done = std::sync::atomic::AtomicBool::new(false);
-        std::thread::scope(|s| {
-            s.spawn(|| {
-                let _second = budget.reserve(80);
-                done.store(true, std::sync::atomic::Ordering::SeqCst);
-            });
-            std::thread::sleep(std::time::Duration::from_millis(50));
-            assert!(!done.load(std::sync::atomic::Ordering::SeqCst));
-            drop(first);
-        });
-        assert!(done.load(std::sync::atomic::Ordering::SeqCst));
-        // More than the whole budget still runs, alone.
-        drop(budget.reserve(1000));
     }
 }
