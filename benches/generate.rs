@@ -6,8 +6,8 @@
 
 use std::time::{Duration, Instant};
 
-use sudoku_snap::generate::{generate, GenerateOptions};
-use sudoku_snap::grade::Difficulty;
+use sudoku_snap::puzzle::generate::{generate, GenerateOptions};
+use sudoku_snap::puzzle::grade::Difficulty;
 
 fn main() {
     let count: u64 = std::env::args()

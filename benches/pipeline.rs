@@ -9,9 +9,8 @@ use std::path::Path;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use image::ImageFormat;
-use sudoku_snap::{
-    cells, correct, decode, encode, locate, rectify, render, Options, Snap, Timings,
-};
+use sudoku_snap::pipeline::{cells, correct, decode, encode, locate, rectify, render};
+use sudoku_snap::{Options, Snap, Timings};
 
 const PHONE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/samples/phone-1170x2532.png");
 
@@ -24,7 +23,7 @@ fn stages(c: &mut Criterion) {
     let reading = snap.read(&image, path, &mut Timings::default()).unwrap();
     let solved = correct::solve_reading(&reading.givens, &reading.evidence, &reading.rivals, 2);
     let solution = match solved.verdict {
-        Ok(sudoku_snap::solve::Verdict::Unique(s)) => s,
+        Ok(sudoku_snap::puzzle::solve::Verdict::Unique(s)) => s,
         other => panic!("the phone sample must solve: {other:?}"),
     };
     let located = locate::locate(&image).ok().unwrap();
@@ -81,7 +80,7 @@ fn stages(c: &mut Criterion) {
             |mut img| {
                 let r = snap.read(&img, path, &mut Timings::default()).unwrap();
                 let s = correct::solve_read(&r.givens, &r.evidence, 2);
-                let Ok(sudoku_snap::solve::Verdict::Unique(sol)) = s.verdict else {
+                let Ok(sudoku_snap::puzzle::solve::Verdict::Unique(sol)) = s.verdict else {
                     panic!()
                 };
                 render::draw_answer(&mut img, &r.rectified, &r.cells, &sol, None)

@@ -9,8 +9,8 @@ use criterion::{criterion_group, criterion_main, Criterion, SamplingMode, Throug
 use std::hint::black_box;
 use std::path::PathBuf;
 use std::time::Duration;
-use sudoku_snap::board::Board;
-use sudoku_snap::solve;
+use sudoku_snap::puzzle::board::Board;
+use sudoku_snap::puzzle::solve;
 
 /// File stem and how many puzzles from its start are timed. The two large files (about 49,000
 /// puzzles each) are cut to their first 5,000 so that one pass stays under a second and the whole

@@ -15,7 +15,7 @@
 use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
-use sudoku_snap::{decode, locate};
+use sudoku_snap::pipeline::{decode, locate};
 
 /// One photo's result: its file and, when a grid was found, the mean corner error in pixels
 /// and as a fraction of the marked grid's side.

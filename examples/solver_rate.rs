@@ -5,8 +5,8 @@
 //! `cargo run --release --example solver_rate -- FILE [LIMIT]`
 use std::hint::black_box;
 use std::time::Instant;
-use sudoku_snap::board::Board;
-use sudoku_snap::solve;
+use sudoku_snap::puzzle::board::Board;
+use sudoku_snap::puzzle::solve;
 
 fn main() {
     let mut args = std::env::args().skip(1);

@@ -15,16 +15,17 @@ use std::path::Path;
 use std::time::Instant;
 
 use image::{GrayImage, RgbImage};
-use sudoku_snap::recognize::Templates;
-use sudoku_snap::solve::Verdict;
-use sudoku_snap::{cells, correct, decode, locate, rectify, render, Board, Options, Snap};
+use sudoku_snap::pipeline::recognize::Templates;
+use sudoku_snap::pipeline::{cells, correct, decode, locate, quad, rectify, render};
+use sudoku_snap::puzzle::solve::Verdict;
+use sudoku_snap::{Board, Options, Snap};
 
 const PHONE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/samples/phone-1170x2532.png");
 
 /// Everything the stages take, made once.
 struct Inputs {
     image: RgbImage,
-    quad: locate::Quad,
+    quad: quad::Quad,
     rectified: rectify::Rectified,
     cells: cells::Cells,
     templates: Templates,

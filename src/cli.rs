@@ -4,6 +4,7 @@
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use sudoku_snap::{Mode, Options};
 
 /// Reads a screenshot of a sudoku, solves it and draws the answer into the picture.
 #[derive(Parser, Debug)]
@@ -353,6 +354,33 @@ impl OutputFormat {
             OutputFormat::Jpg => image::ImageFormat::Jpeg,
             OutputFormat::Webp => image::ImageFormat::WebP,
             OutputFormat::Bmp => image::ImageFormat::Bmp,
+        }
+    }
+}
+
+impl ImageArgs {
+    /// The library options these arguments ask for.
+    pub fn options(&self) -> Options {
+        Options {
+            max_pixels: self.max_pixels,
+            max_memory: self.max_memory << 20,
+            max_working_pixels: self.max_working_pixels,
+            templates_dir: self.templates.clone(),
+            debug_dir: self.debug.clone(),
+            max_corrections: self.max_corrections,
+            draw_doubtful: self.draw_doubtful,
+            mode: self.mode(),
+            jpeg_quality: self.jpeg_quality,
+            answer_color: self.answer_color,
+            ..Options::default()
+        }
+    }
+
+    fn mode(&self) -> Mode {
+        match (self.check, self.hint) {
+            (_, Some(n)) => Mode::Hint(n as usize),
+            (true, None) => Mode::Check,
+            (false, None) => Mode::Answer,
         }
     }
 }

@@ -3,9 +3,10 @@
 
 use std::path::PathBuf;
 
-use crate::board::Conflict;
-use crate::correct::Doubt;
-use crate::text::ParseError;
+use crate::pipeline::correct::Doubt;
+use crate::pipeline::recognize::TemplateError;
+use crate::puzzle::board::Conflict;
+use crate::puzzle::generate::GenerateError;
 
 /// What went wrong, with the input it went wrong on.
 #[non_exhaustive]
@@ -20,18 +21,18 @@ pub enum Error {
         #[source]
         source: std::io::Error,
     },
-    /// A text puzzle could not be read; the message gives the line and column.
-    #[error("{input}: {source}")]
-    Parse {
-        /// The input's name (a path, `-` for stdin, or `argument N`).
-        input: String,
-        /// The line, column and problem.
+    /// Two givens as read clash (the same digit twice in a row, column or box), most likely
+    /// a misread: no answer is drawn.
+    #[error("{}: the givens as read clash ({conflict}): probably a misread{}", path.display(), listed(doubts))]
+    Conflict {
+        /// The file.
+        path: PathBuf,
+        /// The two clashing cells and their digit.
         #[source]
-        source: ParseError,
+        conflict: Conflict,
+        /// The doubtful cells and what they could be (a misread digit is often one of them).
+        doubts: Vec<Doubt>,
     },
-    /// The givens break the rules before any solving starts.
-    #[error("invalid puzzle: {0}")]
-    Conflict(#[from] Conflict),
     /// A screenshot was read, but the reading cannot be trusted: no answer is drawn.
     #[error("{}: {why}{}", path.display(), listed(doubts))]
     Doubtful {
@@ -47,11 +48,15 @@ pub enum Error {
     Decode {
         /// The file.
         path: PathBuf,
-        /// The decoder's reason.
+        /// What is wrong with the file, as a sentence for people (the decoder's own words
+        /// name its internals; they stay in `source`).
         reason: String,
+        /// What the decoder or the file system reported, when one of them did.
+        #[source]
+        source: Option<DecodeCause>,
     },
     /// The image declares more pixels than the configured limit; it is refused before decoding.
-    #[error("{}: image is {width}x{height} pixels, over the limit of {limit} pixels (raise it with --max-pixels)", path.display())]
+    #[error("{}: image is {width}x{height} pixels, over the limit of {limit} pixels; raise `max_pixels` to read it", path.display())]
     TooLarge {
         /// The file.
         path: PathBuf,
@@ -64,7 +69,7 @@ pub enum Error {
     },
     /// Decoding the image would take more memory than allowed (16-bit samples and alpha
     /// counted); it is refused before decoding.
-    #[error("{}: decoding it needs {} MB, over the limit of {} MB (raise it with --max-memory)", path.display(), needed.div_ceil(1 << 20), limit >> 20)]
+    #[error("{}: decoding it needs {} MB, over the limit of {} MB; raise `max_memory` to read it", path.display(), needed.div_ceil(1 << 20), limit >> 20)]
     TooMuchMemory {
         /// The file.
         path: PathBuf,
@@ -83,7 +88,7 @@ pub enum Error {
         kind: &'static str,
     },
     /// A folder given as input holds no picture.
-    #[error("{}: no pictures in this folder (PNG, JPEG, WebP, BMP or GIF; sub-folders need -r)", path.display())]
+    #[error("{}: no pictures in this folder (PNG, JPEG, WebP, BMP or GIF); sub-folders are read with `recursive`", path.display())]
     NoImages {
         /// The folder.
         path: PathBuf,
@@ -97,20 +102,16 @@ pub enum Error {
         reason: String,
     },
     /// A glyph template could not be loaded.
-    #[error("template {}: {reason}", path.display())]
-    Template {
-        /// The template file or folder.
-        path: PathBuf,
-        /// What was wrong with it.
-        reason: String,
-    },
-    /// Writing the output image failed.
-    #[error("{}: could not write the image: {reason}", path.display())]
+    #[error(transparent)]
+    Template(#[from] TemplateError),
+    /// Encoding the output image failed (before anything was written).
+    #[error("{}: could not write the image: {source}", path.display())]
     Encode {
         /// The output file.
         path: PathBuf,
-        /// The encoder's or file system's reason.
-        reason: String,
+        /// Why it could not be encoded.
+        #[source]
+        source: EncodeError,
     },
     /// Writing an output failed in the file system (the folder is read-only, full, or gone).
     /// The batch command stops on the kinds that mean nothing more can be written.
@@ -123,7 +124,7 @@ pub enum Error {
         source: std::io::Error,
     },
     /// The output already exists and overwriting was not asked for; the input is skipped.
-    #[error("{}: already exists (pass --overwrite to replace it)", path.display())]
+    #[error("{}: already exists; set `overwrite` to replace it", path.display())]
     OutputExists {
         /// The existing output.
         path: PathBuf,
@@ -140,17 +141,67 @@ pub enum Error {
         /// The folder given as output.
         path: PathBuf,
     },
-    /// An option value is out of range.
-    #[error("invalid option: {0}")]
-    Options(String),
-    /// The generator found no puzzle matching the request within its attempt budget.
-    #[error("no puzzle found for \"{request}\" in {attempts} attempts: such puzzles are rare; ask for more holes, another difficulty, or drop --minimal/--symmetric")]
-    GenerateGaveUp {
-        /// The request in words, e.g. `expert, 30 holes`.
-        request: String,
-        /// How many grids were tried.
-        attempts: u32,
+    /// A batch's output folder is inside one of its input folders (or is the folder of an
+    /// input file), where outputs would mix with inputs.
+    #[error("the output folder {} is inside the input {}; choose another output folder", output.display(), input.display())]
+    OutputInsideInput {
+        /// The output folder.
+        output: PathBuf,
+        /// The input (folder or file) it is inside.
+        input: PathBuf,
     },
+    /// Two inputs of a batch map to the same output (say `a.png` and `a.jpg` written as
+    /// PNG); the second is refused instead of racing the first.
+    #[error("{}: its output {} is already the output of {}; rename one or give the outputs a suffix", path.display(), output.display(), first.display())]
+    SharedOutput {
+        /// The input refused.
+        path: PathBuf,
+        /// The output both map to.
+        output: PathBuf,
+        /// The input that claimed the output first.
+        first: PathBuf,
+    },
+    /// The batch's worker threads could not be started.
+    #[error("cannot start {} worker threads: {source}", jobs.map_or_else(|| "the".to_string(), |n| n.to_string()))]
+    Threads {
+        /// The threads asked for (`None`: one per core).
+        jobs: Option<usize>,
+        /// The thread pool's reason.
+        #[source]
+        source: rayon::ThreadPoolBuildError,
+    },
+    /// The generator could not make the puzzle asked for.
+    #[error(transparent)]
+    Generate(#[from] GenerateError),
+}
+
+/// What the decoder or the file system reported when a picture could not be decoded: the
+/// cause behind [`Error::Decode`], kept for callers that look past its sentence.
+#[non_exhaustive]
+#[derive(Debug, thiserror::Error)]
+pub enum DecodeCause {
+    /// Reading the file or stream failed (it may be cut off).
+    #[error(transparent)]
+    Io(#[from] std::io::Error),
+    /// The `image` crate's decoder refused the picture.
+    #[error(transparent)]
+    Image(#[from] image::ImageError),
+    /// The `png` crate's row-by-row decoder refused the picture (large PNGs are read with it).
+    #[error(transparent)]
+    Png(#[from] png::DecodingError),
+}
+
+/// Why a picture could not be encoded: the cause behind [`Error::Encode`], and the error of
+/// [`encode`](crate::pipeline::encode::encode).
+#[non_exhaustive]
+#[derive(Debug, thiserror::Error)]
+pub enum EncodeError {
+    /// The output's extension names no format we write.
+    #[error("unknown output extension (use .png, .jpg, .webp or .bmp)")]
+    UnknownExtension,
+    /// The encoder failed.
+    #[error(transparent)]
+    Image(#[from] image::ImageError),
 }
 
 /// The library's result type.
@@ -168,4 +219,43 @@ fn listed(doubts: &[Doubt]) -> String {
         out.push_str(&format!("; and {} more", doubts.len() - SHOWN));
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzle::board::{Digit, Pos};
+
+    #[test]
+    fn a_clash_names_the_file_and_keeps_the_conflict_as_its_source() {
+        let conflict = Conflict {
+            first: Pos::new(0, 0).unwrap(),
+            second: Pos::new(0, 4).unwrap(),
+            digit: Digit::new(3).unwrap(),
+        };
+        let e = Error::Conflict {
+            path: "shot.png".into(),
+            conflict,
+            doubts: Vec::new(),
+        };
+        assert_eq!(
+            e.to_string(),
+            "shot.png: the givens as read clash (r1c1 and r1c5 both hold 3 in the same row): probably a misread"
+        );
+        let source = std::error::Error::source(&e).expect("the conflict");
+        assert_eq!(source.downcast_ref::<Conflict>(), Some(&conflict));
+    }
+
+    #[test]
+    fn limits_are_named_by_the_options_field_not_a_flag() {
+        let e = Error::TooLarge {
+            path: "big.png".into(),
+            width: 20_000,
+            height: 10_000,
+            limit: 100_000_000,
+        };
+        let text = e.to_string();
+        assert!(text.ends_with("raise `max_pixels` to read it"), "{text}");
+        assert!(!text.contains("--"), "{text}");
+    }
 }

@@ -7,7 +7,7 @@
 //! and [`Snap`] chains them.
 //!
 //! ```
-//! use sudoku_snap::{board::Board, solve};
+//! use sudoku_snap::{puzzle::solve, Board};
 //! let puzzle: Board = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 //!     .parse()
 //!     .unwrap();
@@ -44,61 +44,34 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
-pub mod annotate;
 pub mod batch;
-pub mod board;
-pub mod cells;
-pub mod check;
-pub mod correct;
-pub mod debug;
-pub mod decode;
-pub mod encode;
 pub mod error;
-pub mod generate;
-pub mod grade;
-pub mod hint;
-pub mod locate;
+mod font;
 mod memory;
 pub mod options;
-pub mod printable;
-pub mod recognize;
-pub mod rectify;
-pub mod render;
+pub mod pipeline;
+pub mod puzzle;
 pub mod report;
-pub mod solve;
-pub mod text;
+#[cfg(test)]
+mod test_data;
 
 use std::path::Path;
 
 use image::RgbImage;
 
-pub use board::{Board, Conflict, Digit, Pos};
-pub use error::{Error, Result};
+pub use error::{DecodeCause, EncodeError, Error, Result};
 /// The `image` crate, whose types are in this crate's signatures.
 pub use image;
 pub use memory::Solved;
 pub use options::{Mode, Options};
+pub use pipeline::Reading;
+pub use puzzle::board::{Board, Conflict, Digit, Pos};
 pub use report::{Report, Stage, Status, Timings};
 
-use cells::{Author, Cells};
-use recognize::{GridGlyph, Recognized, Rival, Templates};
-use rectify::Rectified;
-
-/// What was read from a screenshot, before solving.
-pub struct Reading {
-    /// The printed givens.
-    pub givens: Board,
-    /// A player's digits (in another colour), not givens.
-    pub entries: Board,
-    /// Recognition evidence per cell (row-major), for the givens and entries read.
-    pub evidence: Vec<Option<Recognized>>,
-    /// Other readings of the givens the picture supports nearly as well.
-    pub rivals: Vec<Rival>,
-    /// The straightened grid and its projection.
-    pub rectified: Rectified,
-    /// The cells as sliced.
-    pub cells: Cells,
-}
+use pipeline::cells::{self, Author, Cells};
+use pipeline::recognize::{GridGlyph, Recognized, Rival, Templates};
+use pipeline::{annotate, correct, debug, decode, encode, locate, rectify, render};
+use puzzle::{check, hint};
 
 /// The image pipeline, ready to process screenshots; templates are loaded once and shared.
 pub struct Snap {
@@ -149,24 +122,26 @@ impl Snap {
             }
         };
         self.debug(|dir| debug::write_located(dir, name, label, &located));
-        timings.time(Stage::Recognize, || {
-            let rectified =
-                rectify::rectify(image, &located.quad).ok_or_else(|| Error::NoGrid {
-                    path: name.to_path_buf(),
-                    reason: "the grid's corners are degenerate".into(),
-                })?;
-            let cells = cells::slice(&rectified);
+        let rectified = timings
+            .time(Stage::Rectify, || rectify::rectify(image, &located.quad))
+            .ok_or_else(|| Error::NoGrid {
+                path: name.to_path_buf(),
+                reason: "the grid's corners are degenerate".into(),
+            })?;
+        let cells = timings.time(Stage::Cells, || cells::slice(&rectified));
+        let ((evidence, rivals), (givens, entries)) = timings.time(Stage::Recognize, || {
             let (evidence, rivals) = self.recognize_glyphs(&cells);
-            let (givens, entries) = split_by_author(&cells, &evidence);
-            self.debug(|dir| debug::write_cells(dir, name, label, &rectified, &cells, &evidence));
-            Ok(Reading {
-                givens,
-                entries,
-                evidence,
-                rivals,
-                rectified,
-                cells,
-            })
+            let authored = split_by_author(&cells, &evidence);
+            ((evidence, rivals), authored)
+        });
+        self.debug(|dir| debug::write_cells(dir, name, label, &rectified, &cells, &evidence));
+        Ok(Reading {
+            givens,
+            entries,
+            evidence,
+            rivals,
+            rectified,
+            cells,
         })
     }
 
@@ -222,7 +197,7 @@ impl Snap {
             encode::check_not_input(input, out)?;
             encode::format_for(out).ok_or_else(|| Error::Encode {
                 path: out.to_path_buf(),
-                reason: "unknown output extension (use .png, .jpg, .webp or .bmp)".into(),
+                source: error::EncodeError::UnknownExtension,
             })?;
             // Checked up front to skip the work; the write itself refuses to clobber too.
             if !self.options.overwrite && out.exists() {

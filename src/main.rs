@@ -31,7 +31,7 @@ fn main() -> ExitCode {
         // The reader of our results has gone (`| head`): nothing left to do, and no error.
         Err(e) if app::console::stdout_gone(&e) => Outcome::Success.into(),
         Err(e) => {
-            err!("error: {e:#}");
+            err!("error: {}", app::console::chain_text(&e));
             Outcome::Usage.into()
         }
     }

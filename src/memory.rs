@@ -6,8 +6,9 @@ use std::path::Path;
 
 use image::{DynamicImage, RgbImage};
 
+use crate::pipeline::decode;
 use crate::report::{Report, Stage};
-use crate::{decode, Result, Snap};
+use crate::{Result, Snap};
 
 /// A screenshot read and solved in memory.
 #[derive(Debug)]

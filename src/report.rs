@@ -7,13 +7,13 @@ use std::time::Instant;
 
 use serde::{Serialize, Serializer};
 
-use crate::board::Board;
-use crate::check::WrongEntry;
-use crate::correct::{Correction, Doubt, Solved};
 use crate::error::Error;
-use crate::hint::Hint;
-use crate::solve::Verdict;
-use crate::Reading;
+use crate::pipeline::correct::{Correction, Doubt, Solved};
+use crate::pipeline::Reading;
+use crate::puzzle::board::Board;
+use crate::puzzle::check::WrongEntry;
+use crate::puzzle::hint::Hint;
+use crate::puzzle::solve::Verdict;
 
 /// How processing one image ended, from best to worst.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
@@ -54,7 +54,11 @@ pub enum Stage {
     Decode,
     /// Finding the grid.
     Locate,
-    /// Rectifying, slicing and recognizing the cells.
+    /// Warping the grid's quadrilateral into a square picture.
+    Rectify,
+    /// Slicing the square into cells: lines removed, glyphs isolated, authors told apart.
+    Cells,
+    /// Recognizing the glyphs' digits.
     Recognize,
     /// Solving, with corrections.
     Solve,
@@ -71,7 +75,11 @@ pub struct Timings {
     pub decode: f64,
     /// Finding the grid.
     pub locate: f64,
-    /// Rectifying, slicing and recognizing.
+    /// Warping the grid into a square.
+    pub rectify: f64,
+    /// Slicing the square into cells.
+    pub cells: f64,
+    /// Recognizing the digits.
     pub recognize: f64,
     /// Solving.
     pub solve: f64,
@@ -97,6 +105,8 @@ impl Timings {
         match stage {
             Stage::Decode => &mut self.decode,
             Stage::Locate => &mut self.locate,
+            Stage::Rectify => &mut self.rectify,
+            Stage::Cells => &mut self.cells,
             Stage::Recognize => &mut self.recognize,
             Stage::Solve => &mut self.solve,
             Stage::Render => &mut self.render,
@@ -189,7 +199,8 @@ impl Report {
     }
 
     /// Records what was read and how solving went. A reading that cannot be trusted gets an
-    /// error saying why and naming the doubtful cells.
+    /// error saying why and naming the doubtful cells; clashing givens get
+    /// [`Error::Conflict`], which names the cells that clash.
     pub fn record(&mut self, reading: &Reading, solved: &Solved) {
         self.givens = Some(solved.givens);
         self.entries = Some(reading.entries);
@@ -216,7 +227,12 @@ impl Report {
             }
             Err(conflict) => {
                 self.status = Status::Invalid;
-                format!("the givens as read clash ({conflict}): probably a misread")
+                self.error = Some(Error::Conflict {
+                    path: self.input.clone(),
+                    conflict: *conflict,
+                    doubts: solved.doubts.clone(),
+                });
+                return;
             }
         };
         self.error = Some(Error::Doubtful {

@@ -2,7 +2,7 @@
 //! there and a line here (files directly in `tests/` would each become a separate binary).
 
 mod it {
-    mod util; // shared helpers: the binary, known puzzles, the ../shared data sets
+    mod util; // shared helpers: the binary, known puzzles, ../shared or "skipped: why" (fails under CI), a PNG bomb
 
     mod cli_batch; // batch mode: bad files reported as the batch goes on, skip/overwrite, mirroring, -j, kills
     mod cli_check; // --check and --hint: wrong entries named and ringed, hints that agree with the solution
@@ -16,6 +16,7 @@ mod it {
     mod hardening_text; // solve, grade, generate: streamed input, bad bytes, closed pipes, --all in flat memory, FIFOs
     mod pipeline; // every screenshot with truth is read exactly; solved pictures read back as the solution
     mod reading; // issue 11: a picture per cause of misreading, read exactly; doubtful readings draw nothing
+    mod render_refs; // reference pictures of drawn answers, a diff picture on mismatch, REGENERATE=1 rewrites
     mod solver_data; // the solver on samples of every ../shared/data/puzzles file
     mod text_props; // proptest: text formats round-trip; random puzzles get valid solutions
 }

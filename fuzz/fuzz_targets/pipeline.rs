@@ -14,8 +14,9 @@ use std::sync::OnceLock;
 
 use image::{imageops, RgbImage};
 use libfuzzer_sys::{fuzz_mutator, fuzz_target, fuzzer_mutate};
-use sudoku_snap::solve::Verdict;
-use sudoku_snap::{correct, decode, render, Options, Snap, Timings};
+use sudoku_snap::puzzle::solve::Verdict;
+use sudoku_snap::pipeline::{correct, decode, render};
+use sudoku_snap::{Options, Snap, Timings};
 
 /// Bytes of damage header before the picture: a count, then up to 5 six-byte operations.
 const HEADER: usize = 32;

@@ -11,11 +11,11 @@ use std::sync::atomic::Ordering;
 use anyhow::Context;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use sudoku_snap::batch::{self, Origin, OutputPlan, Summary, Walk};
-use sudoku_snap::encode::{self, Inputs};
+use sudoku_snap::pipeline::encode::{self, Inputs};
 use sudoku_snap::{Report, Snap, Status};
 
-use super::image::{options, print_report, print_timings, status_word};
 use super::report_file::ReportFile;
+use super::show::{print_report, print_timings, status_word};
 use super::{console, Outcome};
 use crate::cli::{Format, ImageArgs, OutputFormat};
 
@@ -71,7 +71,7 @@ pub fn run(args: ImageArgs) -> anyhow::Result<Outcome> {
     let format = super::output::resolve_format(args.format);
     let snap = Snap::new(sudoku_snap::Options {
         overwrite: args.overwrite,
-        ..options(&args)
+        ..args.options()
     })?;
     let stop = super::stop_on_signals()?;
     let bar = progress_bar(entries.len() as u64, args.quiet);
@@ -162,7 +162,8 @@ fn plan_output(dir: &Path, args: &ImageArgs) -> anyhow::Result<OutputPlan> {
             .filter(|p| p.as_os_str() != "-")
             .cloned()
             .collect();
-        plan.check_outside(&named)?;
+        plan.check_outside(&named)
+            .map_err(|e| anyhow::anyhow!(super::show::error_text(&e)))?;
     }
     plan.prepare()
         .context("the output folder cannot be written; nothing was processed")?;
@@ -195,7 +196,7 @@ fn emit(
 ) -> io::Result<()> {
     if let Some(e) = &r.error {
         // Every error of a report names its file.
-        crate::err!("error: {e}");
+        crate::err!("error: {}", super::show::error_text(e));
     }
     for c in &r.corrections {
         let (cell, read, used) = (c.cell, c.read, c.used);
@@ -204,19 +205,14 @@ fn emit(
             r.input.display()
         );
     }
-    super::image::explain_marks(r, args);
+    super::show::explain_marks(r, args);
     if args.timings {
         print_timings(r);
     }
     match format {
         Format::Csv => write_csv(out, r)?,
-        Format::Line if super::image::marks_only(args) => {
-            writeln!(
-                out,
-                "{}\t{}",
-                r.input.display(),
-                super::image::marks_line(r)
-            )?;
+        Format::Line if super::show::marks_only(args) => {
+            writeln!(out, "{}\t{}", r.input.display(), super::show::marks_line(r))?;
         }
         Format::Line => {
             let what = r.solution.filter(|_| r.status == Status::Solved);
@@ -224,7 +220,7 @@ fn emit(
             let what = what.unwrap_or_else(|| status_word(r.status));
             writeln!(out, "{}\t{what}", r.input.display())?;
         }
-        _ => print_report(out, r, format, super::image::marks_only(args))?,
+        _ => print_report(out, r, format, super::show::marks_only(args))?,
     }
     if let Some(f) = report_file {
         f.write(r)?;
@@ -243,7 +239,10 @@ fn write_csv(out: &mut impl Write, r: &Report) -> io::Result<()> {
             .as_ref()
             .map(|o| o.display().to_string())
             .unwrap_or_default(),
-        r.error.as_ref().map(|e| e.to_string()).unwrap_or_default(),
+        r.error
+            .as_ref()
+            .map(super::show::error_text)
+            .unwrap_or_default(),
     ];
     let quoted: Vec<String> = fields.iter().map(|f| csv_field(f)).collect();
     writeln!(out, "{}", quoted.join(","))
@@ -262,7 +261,8 @@ fn csv_field(field: &str) -> String {
 fn finish(summary: &Summary, quiet: bool) -> Outcome {
     if let Some(e) = &summary.fatal {
         crate::err!(
-            "error: {e}\nstopped: nothing more can be written there; {} inputs not processed",
+            "error: {}\nstopped: nothing more can be written there; {} inputs not processed",
+            super::show::error_text(e),
             summary.not_processed
         );
     } else if summary.interrupted {

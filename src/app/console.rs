@@ -42,3 +42,21 @@ pub fn stdout_gone(error: &anyhow::Error) -> bool {
             .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
     })
 }
+
+/// `error` and its causes joined by `: `, each said once. The library's messages already
+/// carry their cause's words (a report's `error` is one sentence), so a cause whose words
+/// are in the text so far is not repeated, as a plain `{:#}` would.
+pub fn chain_text(error: &anyhow::Error) -> String {
+    let mut text = String::new();
+    for cause in error.chain() {
+        let words = cause.to_string();
+        if text.contains(&words) {
+            continue;
+        }
+        if !text.is_empty() {
+            text.push_str(": ");
+        }
+        text.push_str(&words);
+    }
+    text
+}

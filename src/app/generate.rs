@@ -9,10 +9,12 @@ use anyhow::Context;
 
 use rayon::prelude::*;
 use serde::Serialize;
-use sudoku_snap::generate::{self, GenerateOptions, Generated};
-use sudoku_snap::grade::Difficulty;
-use sudoku_snap::printable::{self, PrintOptions};
-use sudoku_snap::{encode, text, Options};
+use sudoku_snap::pipeline::encode;
+use sudoku_snap::puzzle::generate::{self, GenerateOptions, Generated};
+use sudoku_snap::puzzle::grade::Difficulty;
+use sudoku_snap::puzzle::printable::{self, PrintOptions};
+use sudoku_snap::puzzle::text;
+use sudoku_snap::Options;
 
 use super::Outcome;
 use crate::cli::{DifficultyArg, Format, GenerateArgs};
@@ -85,7 +87,7 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<Outcome> {
                 Ok(g) => print_one(&mut out, &g, format)?,
                 Err(e) => {
                     out.flush()?;
-                    crate::err!("error: {e:#}");
+                    crate::err!("error: {}", super::console::chain_text(&e));
                     return Ok(Outcome::SomeFailed);
                 }
             }
@@ -195,8 +197,7 @@ fn print_one(out: &mut impl Write, g: &Generated, format: Format) -> anyhow::Res
     match format {
         Format::Line => writeln!(out, "{}", text::to_line(&g.puzzle))?,
         Format::Json => {
-            serde_json::to_writer(&mut *out, &Report::new(g))?;
-            writeln!(out)?;
+            super::output::write_json_line(out, &Report::new(g))?;
         }
         Format::Pretty | Format::Csv => {
             let guessing = if g.grade.solved_logically {

@@ -5,11 +5,12 @@ use std::io::{self, Write};
 
 use rayon::prelude::*;
 use serde::Serialize;
-use sudoku_snap::grade::{self, Grade};
-use sudoku_snap::solve::{self, Verdict};
-use sudoku_snap::text::Parsed;
+use sudoku_snap::puzzle::grade::{self, Grade};
+use sudoku_snap::puzzle::solve::{self, Verdict};
+use sudoku_snap::puzzle::text::Parsed;
 
 use super::input::each_puzzle_chunk;
+use super::output::{write_json_line, PuzzleStatus};
 use super::Outcome;
 use crate::cli::{Format, GradeArgs};
 
@@ -20,7 +21,7 @@ struct Report {
     origin: String,
     puzzle: Option<String>,
     /// `graded`, or why not: `invalid`, `unsolvable`, `multiple_solutions`.
-    status: &'static str,
+    status: PuzzleStatus,
     difficulty: Option<&'static str>,
     solved_logically: Option<bool>,
     techniques: Option<Techniques>,
@@ -91,7 +92,7 @@ fn grade_one(parsed: &Parsed, input: &str) -> Report {
     let mut report = Report {
         origin: format!("{input}:{}", parsed.line),
         puzzle: None,
-        status: "invalid",
+        status: PuzzleStatus::Invalid,
         difficulty: None,
         solved_logically: None,
         techniques: None,
@@ -109,16 +110,16 @@ fn grade_one(parsed: &Parsed, input: &str) -> Report {
     match solve::check(&board) {
         Err(conflict) => report.error = Some(format!("invalid puzzle: {conflict}")),
         Ok(Verdict::Unsolvable) => {
-            report.status = "unsolvable";
+            report.status = PuzzleStatus::Unsolvable;
             report.error = Some("no solution, nothing to grade".into());
         }
         Ok(Verdict::Multiple(_)) => {
-            report.status = "multiple_solutions";
+            report.status = PuzzleStatus::MultipleSolutions;
             report.error = Some("more than one solution: a grade needs a proper puzzle".into());
         }
         Ok(Verdict::Unique(_)) => {
             let g = grade::grade(&board);
-            report.status = "graded";
+            report.status = PuzzleStatus::Graded;
             report.difficulty = Some(g.difficulty.name());
             report.solved_logically = Some(g.solved_logically);
             report.techniques = Some(technique_counts(&g));
@@ -135,13 +136,10 @@ fn print_report(out: &mut impl Write, r: &Report, format: Format) -> io::Result<
     });
     let (puzzle, difficulty) = (
         r.puzzle.as_deref().unwrap_or("-"),
-        r.difficulty.unwrap_or(r.status),
+        r.difficulty.unwrap_or(r.status.name()),
     );
     match format {
-        Format::Json => {
-            serde_json::to_writer(&mut *out, r)?;
-            writeln!(out)
-        }
+        Format::Json => write_json_line(out, r),
         Format::Line => {
             let flag = if guessing { " needs_guessing" } else { "" };
             writeln!(out, "{puzzle} {difficulty}{flag} {techniques}")

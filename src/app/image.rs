@@ -5,10 +5,11 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
 
-use sudoku_snap::encode::{self, Inputs};
-use sudoku_snap::{text, Mode, Options, Report, Snap, Status};
+use sudoku_snap::pipeline::encode::{self, Inputs};
+use sudoku_snap::Snap;
 
 use super::report_file::ReportFile;
+use super::show::{explain_doubt, explain_marks, marks_only, print_report, print_timings};
 use super::{console, Outcome};
 use crate::cli::{Format, ImageArgs};
 
@@ -51,7 +52,7 @@ pub fn run(args: ImageArgs) -> anyhow::Result<Outcome> {
         Some(path) => Some(ReportFile::create(path, &inputs)?),
         None => None,
     };
-    let snap = Snap::new(options(&args))?;
+    let snap = Snap::new(args.options())?;
     super::check_debug_dir(&args, &inputs)?;
     let stop = super::stop_on_signals()?;
     let stdout = io::stdout();
@@ -68,7 +69,7 @@ pub fn run(args: ImageArgs) -> anyhow::Result<Outcome> {
             outcome = outcome.max(Outcome::SomeFailed);
         }
         if let Some(e) = &report.error {
-            crate::err!("error: {e}");
+            crate::err!("error: {}", super::show::error_text(e));
             explain_doubt(&report, &args);
         }
         for c in &report.corrections {
@@ -116,201 +117,4 @@ fn text_not_picture(input: &Path) -> Option<String> {
     (text_file || puzzle_like).then(|| {
         format!("{arg}: a text puzzle, not a picture: did you mean `sudoku-snap solve {arg}`?")
     })
-}
-
-/// After a doubtful reading: how to see why, and how to draw anyway.
-pub(super) fn explain_doubt(report: &Report, args: &ImageArgs) {
-    if !matches!(report.error, Some(sudoku_snap::Error::Doubtful { .. })) {
-        return;
-    }
-    if args.output.is_some() && !args.draw_doubtful {
-        crate::err!(
-            "note: {}: no picture written; `--debug DIR` shows the cells as read, `--draw-doubtful` draws the answer anyway",
-            report.input.display()
-        );
-    }
-}
-
-pub(super) fn options(args: &ImageArgs) -> Options {
-    Options {
-        max_pixels: args.max_pixels,
-        max_memory: args.max_memory << 20,
-        max_working_pixels: args.max_working_pixels,
-        templates_dir: args.templates.clone(),
-        debug_dir: args.debug.clone(),
-        max_corrections: args.max_corrections,
-        draw_doubtful: args.draw_doubtful,
-        mode: mode(args),
-        jpeg_quality: args.jpeg_quality,
-        answer_color: args.answer_color,
-        ..Options::default()
-    }
-}
-
-fn mode(args: &ImageArgs) -> Mode {
-    match (args.check, args.hint) {
-        (_, Some(n)) => Mode::Hint(n as usize),
-        (true, None) => Mode::Check,
-        (false, None) => Mode::Answer,
-    }
-}
-
-/// In check and hint modes, the wrong entries and the steps in words on stderr.
-pub(super) fn explain_marks(report: &Report, args: &ImageArgs) {
-    // Only a trusted solution says which entries are wrong (other statuses are explained
-    // by their error).
-    if !marks_only(args) || report.status != Status::Solved {
-        return;
-    }
-    let input = report.input.display();
-    let entered = report.entries.map_or(0, |e| e.filled_count());
-    for w in &report.wrong_entries {
-        crate::err!("{input}: {w}");
-    }
-    match entered {
-        _ if !args.check || !report.wrong_entries.is_empty() => {}
-        0 => crate::err!("{input}: no player's entries to check"),
-        1 => crate::err!("{input}: the one entry is right"),
-        n => crate::err!("{input}: all {n} entries are right"),
-    }
-    for (i, h) in report.hints.iter().enumerate() {
-        crate::err!("{input}: hint {}: {h}", i + 1);
-    }
-    if let Some(n) = args.hint.filter(|&n| report.hints.len() < n as usize) {
-        let done = report.solution.is_some_and(|s| {
-            report.hints.len() + report.givens.map_or(0, |g| g.filled_count()) + entered
-                - report.wrong_entries.len()
-                >= s.filled_count()
-        });
-        match (done, report.hints.len()) {
-            (true, 0) => crate::err!("{input}: the grid is full: nothing left to hint"),
-            (true, _) => {}
-            (false, found) => crate::err!(
-                "{input}: {found} of {n} hints: the techniques known here find no further step"
-            ),
-        }
-    }
-}
-
-pub(super) fn print_timings(r: &Report) {
-    let t = &r.timings;
-    crate::err!(
-        "{}: decode {:.1} ms, locate {:.1} ms, recognize {:.1} ms, solve {:.1} ms, render {:.1} ms, encode {:.1} ms, total {:.1} ms",
-        r.input.display(), t.decode, t.locate, t.recognize, t.solve, t.render, t.encode, t.total
-    );
-}
-
-pub(super) fn status_word(status: Status) -> String {
-    serde_json::to_value(status)
-        .ok()
-        .and_then(|v| v.as_str().map(str::to_owned))
-        .unwrap_or_default()
-}
-
-/// Whether results show marks (wrong entries, hints) instead of the solution: `--check` and
-/// `--hint` are asked for so as not to spoil the game.
-pub(super) fn marks_only(args: &ImageArgs) -> bool {
-    args.check || args.hint.is_some()
-}
-
-/// Prints one report; with `marks_only`, the solution is left out of pretty and line output
-/// (JSON keeps every field).
-pub(super) fn print_report(
-    out: &mut impl Write,
-    r: &Report,
-    format: Format,
-    marks_only: bool,
-) -> io::Result<()> {
-    if marks_only && format != Format::Json {
-        return print_marks(out, r, format);
-    }
-    match format {
-        Format::Json => {
-            serde_json::to_writer(&mut *out, r)?;
-            writeln!(out)
-        }
-        // A solution the reading leaves in doubt is not printed as the answer.
-        Format::Line => match &r.solution {
-            Some(s) if r.status == Status::Solved => writeln!(out, "{s}"),
-            _ => writeln!(out, "{}", status_word(r.status)),
-        },
-        Format::Pretty | Format::Csv => {
-            writeln!(out, "{}: {}", r.input.display(), status_word(r.status))?;
-            if let Some(g) = &r.givens {
-                writeln!(out, "givens:\n{}", text::to_pretty(g))?;
-            }
-            if let Some(e) = r.entries.filter(|e| e.filled_count() > 0) {
-                writeln!(out, "player's entries:\n{}", text::to_pretty(&e))?;
-            }
-            match &r.solution {
-                Some(s) if r.status == Status::Solved => {
-                    writeln!(out, "solution:\n{}", text::to_pretty(s))?;
-                }
-                Some(s) => writeln!(
-                    out,
-                    "one solution of the reading (not trusted):\n{}",
-                    text::to_pretty(s)
-                )?,
-                None => {}
-            }
-            if let Some(o) = &r.output {
-                writeln!(out, "wrote {}", PathBuf::from(o).display())?;
-            }
-            Ok(())
-        }
-    }
-}
-
-/// One line of marks: `ok`, or the wrong entries (`r7c5:9>1`) and hints (`r5c5=5`),
-/// space-separated; the status word when the solution is not trusted.
-pub(super) fn marks_line(r: &Report) -> String {
-    if r.status != Status::Solved {
-        return status_word(r.status);
-    }
-    let wrong = r
-        .wrong_entries
-        .iter()
-        .map(|w| format!("{}:{}>{}", w.cell, w.entered, w.should_be));
-    let hints = r.hints.iter().map(|h| format!("{}={}", h.cell, h.digit));
-    let words: Vec<String> = wrong.chain(hints).collect();
-    if words.is_empty() {
-        "ok".to_string()
-    } else {
-        words.join(" ")
-    }
-}
-
-/// `--check`/`--hint` results: line format prints `ok` or the wrong entries (`r7c5:9>1`) and
-/// the hints (`r5c5=5`), space-separated; pretty prints the entries and the counts.
-fn print_marks(out: &mut impl Write, r: &Report, format: Format) -> io::Result<()> {
-    let trusted = r.status == Status::Solved;
-    if format == Format::Line {
-        return writeln!(out, "{}", marks_line(r));
-    }
-    writeln!(out, "{}: {}", r.input.display(), status_word(r.status))?;
-    if let Some(e) = r.entries.filter(|e| e.filled_count() > 0) {
-        writeln!(out, "player's entries:\n{}", text::to_pretty(&e))?;
-    }
-    // The wrong entries and hints themselves are on stderr, once (see `explain_marks`).
-    if trusted {
-        let (w, h) = (r.wrong_entries.len(), r.hints.len());
-        writeln!(
-            out,
-            "{w} wrong {}, {h} {}",
-            plural(w, "entry", "entries"),
-            plural(h, "hint", "hints")
-        )?;
-    }
-    if let Some(o) = &r.output {
-        writeln!(out, "wrote {}", PathBuf::from(o).display())?;
-    }
-    Ok(())
-}
-
-fn plural<'a>(n: usize, one: &'a str, many: &'a str) -> &'a str {
-    if n == 1 {
-        one
-    } else {
-        many
-    }
 }

@@ -10,7 +10,7 @@ use std::path::Path;
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 
 use anyhow::Context;
-use sudoku_snap::text::{Parsed, PuzzleReader};
+use sudoku_snap::puzzle::text::{Parsed, PuzzleReader};
 
 use super::Outcome;
 
@@ -52,7 +52,7 @@ pub fn each_puzzle_chunk(
         let failed = match open_input(input, n + 1) {
             Ok(source) => each_chunk_of(source, &mut per_chunk)?,
             Err(e) => {
-                crate::err!("error: {e:#}");
+                crate::err!("error: {}", super::console::chain_text(&e));
                 true
             }
         };

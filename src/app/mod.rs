@@ -13,6 +13,7 @@ pub mod meta;
 pub mod output;
 pub mod pipe;
 pub mod report_file;
+pub mod show;
 pub mod solve;
 
 use std::process::ExitCode;
@@ -65,7 +66,7 @@ pub fn stop_on_signals() -> anyhow::Result<Arc<AtomicBool>> {
 /// the intermediate pictures can neither fail silently nor land on an input.
 pub fn check_debug_dir(
     args: &cli::ImageArgs,
-    inputs: &sudoku_snap::encode::Inputs,
+    inputs: &sudoku_snap::pipeline::encode::Inputs,
 ) -> anyhow::Result<()> {
     use anyhow::Context;
     let Some(dir) = &args.debug else {

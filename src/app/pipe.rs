@@ -6,12 +6,13 @@
 use std::io::{self, BufRead, IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 
+use anyhow::Context;
 use image::ImageFormat;
-use sudoku_snap::encode::{self, Inputs};
+use sudoku_snap::pipeline::encode::{self, Inputs};
 use sudoku_snap::{Report, Snap};
 
-use super::image::{explain_doubt, explain_marks, options, print_report, print_timings};
 use super::report_file::ReportFile;
+use super::show::{explain_doubt, explain_marks, print_report, print_timings};
 use super::Outcome;
 use crate::cli::ImageArgs;
 
@@ -69,7 +70,7 @@ pub fn run(args: ImageArgs) -> anyhow::Result<Outcome> {
         Some(path) => Some(ReportFile::create(path, &Inputs::new([input.as_path()]))?),
         None => None,
     };
-    let snap = Snap::new(options(&args))?;
+    let snap = Snap::new(args.options())?;
     let read = read_input(input, args.max_memory << 20);
     let format = read
         .as_ref()
@@ -85,7 +86,7 @@ pub fn run(args: ImageArgs) -> anyhow::Result<Outcome> {
     // Without -o the report is all that is asked for.
     if let Some(picture) = picture.filter(|_| args.output.is_some()) {
         let encoded = encode::encode(&picture, format, args.jpeg_quality)
-            .map_err(|reason| anyhow::anyhow!("cannot encode the picture: {reason}"))?;
+            .context("cannot encode the picture")?;
         match output {
             Some(out) => encode::write_bytes_atomic(&encoded, out)?,
             None => write_stdout(&encoded)?,
@@ -103,7 +104,7 @@ fn finish(
     report_file: Option<ReportFile>,
 ) -> anyhow::Result<Outcome> {
     if let Some(e) = &report.error {
-        crate::err!("error: {e}");
+        crate::err!("error: {}", super::show::error_text(e));
         explain_doubt(report, args);
     }
     for c in &report.corrections {
@@ -118,7 +119,7 @@ fn finish(
     if !to_stdout {
         let format = super::output::resolve_format(args.format);
         let mut out = io::stdout().lock();
-        print_report(&mut out, report, format, super::image::marks_only(args))?;
+        print_report(&mut out, report, format, super::show::marks_only(args))?;
         out.flush()?;
     }
     if let Some(mut file) = report_file {
@@ -162,7 +163,7 @@ fn read_input(input: &Path, limit: u64) -> sudoku_snap::Result<Vec<u8>> {
     let reader: Box<dyn Read> = if input.as_os_str() == "-" {
         Box::new(io::stdin().lock())
     } else {
-        Box::new(sudoku_snap::decode::open_regular(input)?)
+        Box::new(sudoku_snap::pipeline::decode::open_regular(input)?)
     };
     let mut bytes = Vec::new();
     let io_error = |source| sudoku_snap::Error::Io {
@@ -180,6 +181,7 @@ fn read_input(input: &Path, limit: u64) -> sudoku_snap::Result<Vec<u8>> {
                 "more than {} MB to read, over --max-memory (raise it to read this picture)",
                 limit >> 20
             ),
+            source: None,
         });
     }
     Ok(bytes)

@@ -2,11 +2,11 @@
 //! the report's folder and renamed into place at the end, so FILE is never half-written and
 //! a run that fails before the end leaves the previous FILE as it was.
 
-use std::io::{self, BufWriter, Write};
+use std::io::{self, BufWriter};
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
-use sudoku_snap::encode::{self, Inputs};
+use sudoku_snap::pipeline::encode::{self, Inputs};
 use sudoku_snap::Report;
 use tempfile::NamedTempFile;
 
@@ -35,8 +35,7 @@ impl ReportFile {
 
     /// Appends one report as a JSON line.
     pub fn write(&mut self, report: &Report) -> io::Result<()> {
-        serde_json::to_writer(&mut self.tmp, report)?;
-        writeln!(self.tmp)
+        super::output::write_json_line(&mut self.tmp, report)
     }
 
     /// Flushes the report to disk and renames it into place.

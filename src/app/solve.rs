@@ -6,11 +6,12 @@ use std::ops::ControlFlow;
 
 use rayon::prelude::*;
 use serde::Serialize;
-use sudoku_snap::board::{Board, Conflict};
-use sudoku_snap::solve::{self, Verdict};
-use sudoku_snap::text::{self, ParseError, Parsed};
+use sudoku_snap::puzzle::board::{Board, Conflict};
+use sudoku_snap::puzzle::solve::{self, Verdict};
+use sudoku_snap::puzzle::text::{self, ParseError, Parsed};
 
 use super::input::each_puzzle_chunk;
+use super::output::{write_json_line, PuzzleStatus};
 use super::Outcome;
 use crate::cli::{Format, SolveArgs};
 
@@ -36,7 +37,7 @@ struct Report<'a> {
     line: usize,
     #[serde(serialize_with = "as_line")]
     puzzle: Option<Board>,
-    status: &'static str,
+    status: PuzzleStatus,
     #[serde(serialize_with = "as_line")]
     solution: Option<Board>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -48,7 +49,7 @@ struct Report<'a> {
 
 impl Report<'_> {
     fn is_success(&self) -> bool {
-        self.status == "solved"
+        self.status == PuzzleStatus::Solved
     }
 
     /// `INPUT:LINE`, as messages name the puzzle.
@@ -240,7 +241,7 @@ fn blank_report<'a>(input: &'a str, line: usize, board: &Board) -> Report<'a> {
         input,
         line,
         puzzle: Some(*board),
-        status: "solved",
+        status: PuzzleStatus::Solved,
         solution: None,
         solutions: None,
         all: None,
@@ -249,7 +250,7 @@ fn blank_report<'a>(input: &'a str, line: usize, board: &Board) -> Report<'a> {
 }
 
 fn mark_invalid(report: &mut Report, conflict: Conflict) {
-    report.status = "invalid";
+    report.status = PuzzleStatus::Invalid;
     report.error = Some(format!("invalid puzzle: {conflict}"));
 }
 
@@ -260,7 +261,7 @@ fn parse_failure<'a>(input: &'a str, line: usize, e: &ParseError) -> Report<'a> 
         input,
         line,
         puzzle: None,
-        status: "invalid",
+        status: PuzzleStatus::Invalid,
         solution: None,
         solutions: None,
         all: None,
@@ -271,12 +272,12 @@ fn fill_verdict(report: &mut Report, verdict: Verdict) {
     match verdict {
         Verdict::Unique(s) => report.solution = Some(s),
         Verdict::Multiple(s) => {
-            report.status = "multiple_solutions";
+            report.status = PuzzleStatus::MultipleSolutions;
             report.solution = Some(s);
             report.error = Some("more than one solution; printed one of them".into());
         }
         Verdict::Unsolvable => {
-            report.status = "unsolvable";
+            report.status = PuzzleStatus::Unsolvable;
             report.error = Some("no solution".into());
         }
     }
@@ -288,12 +289,12 @@ fn fill_found(report: &mut Report, first: Option<&Board>, count: usize, limit: u
     report.solution = first.copied();
     match count {
         0 => {
-            report.status = "unsolvable";
+            report.status = PuzzleStatus::Unsolvable;
             report.error = Some("no solution".into());
         }
         1 => {}
         _ => {
-            report.status = "multiple_solutions";
+            report.status = PuzzleStatus::MultipleSolutions;
             let more = if count >= limit { " or more" } else { "" };
             report.error = Some(format!("{count}{more} solutions"));
         }
@@ -307,14 +308,11 @@ fn print_report(out: &mut impl Write, r: &Report, format: Format, mode: Mode) ->
         _ => None,
     };
     match format {
-        Format::Json => {
-            serde_json::to_writer(&mut *out, r)?;
-            writeln!(out)
-        }
+        Format::Json => write_json_line(out, r),
         Format::Line => {
             let any = each_board(r, |b| write_line(out, &line_bytes(b), count))?;
             if !any {
-                write_line(out, r.status.as_bytes(), count)?;
+                write_line(out, r.status.name().as_bytes(), count)?;
             }
             Ok(())
         }

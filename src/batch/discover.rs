@@ -10,8 +10,8 @@ use std::path::{Component, Path, PathBuf};
 
 use image::ImageFormat;
 
-use crate::encode;
 use crate::error::Error;
+use crate::pipeline::encode;
 
 /// One input to process.
 #[derive(Debug)]
@@ -132,8 +132,9 @@ fn walk_dir(root: &Path, walk: &Walk, entries: &mut Vec<Entry>) {
             }
             Ok(e) if !e.file_type().is_dir() => {
                 // A FIFO, socket or device: never opened (a FIFO would block), but reported.
-                let kind = std::fs::metadata(e.path())
-                    .map_or("not a regular file", |m| crate::decode::file_kind(&m));
+                let kind = std::fs::metadata(e.path()).map_or("not a regular file", |m| {
+                    crate::pipeline::decode::file_kind(&m)
+                });
                 let path = e.path().to_path_buf();
                 entries.push(Entry::with_problem(
                     path.clone(),

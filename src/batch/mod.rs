@@ -34,8 +34,8 @@ pub use discover::{discover, read_list, Entry, Origin, Walk};
 pub use paths::OutputPlan;
 pub use shard::Shard;
 
-use crate::encode;
 use crate::error::{Error, Result};
+use crate::pipeline::encode;
 use crate::report::{Report, Status};
 use crate::Snap;
 
@@ -90,7 +90,7 @@ pub fn run(
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs.unwrap_or(0))
         .build()
-        .map_err(|e| Error::Options(format!("cannot start {jobs:?} worker threads: {e}")))?;
+        .map_err(|source| Error::Threads { jobs, source })?;
     let entries = with_outputs(entries, plan);
     let total = entries.len();
     let fatal = Mutex::new(None);
@@ -146,12 +146,11 @@ fn with_outputs(entries: Vec<Entry>, plan: Option<&OutputPlan>) -> Vec<Planned> 
             if let Err(refused) = encode::check_output(&out, &inputs) {
                 e.problem = Some(refused);
             } else if let Some(first) = claimed.get(&out) {
-                e.problem = Some(Error::Options(format!(
-                    "{}: its output {} is already the output of {}; rename one or use --suffix",
-                    e.input.display(),
-                    out.display(),
-                    first.display()
-                )));
+                e.problem = Some(Error::SharedOutput {
+                    path: e.input.clone(),
+                    output: out.clone(),
+                    first: first.clone(),
+                });
             } else {
                 claimed.insert(out.clone(), e.input.clone());
             }

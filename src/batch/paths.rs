@@ -7,8 +7,8 @@ use std::path::{Path, PathBuf};
 
 use image::ImageFormat;
 
-use crate::encode;
 use crate::error::{Error, Result};
+use crate::pipeline::encode;
 
 /// Where and how the solved pictures are written.
 #[derive(Clone, Debug)]
@@ -77,11 +77,10 @@ impl OutputPlan {
                 canon.parent() == Some(out.as_path())
             };
             if inside {
-                return Err(Error::Options(format!(
-                    "the output folder {} is inside the input {}; choose another or pass --allow-inside-input",
-                    self.dir.display(),
-                    input.display()
-                )));
+                return Err(Error::OutputInsideInput {
+                    output: self.dir.clone(),
+                    input: input.clone(),
+                });
             }
         }
         Ok(())

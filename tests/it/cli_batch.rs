@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use super::util::{cmd, snapshot};
+use super::util::{bomb_png, cmd, skipped, snapshot};
 
 fn sample(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -63,30 +63,6 @@ fn decoded_outputs(dir: &Path) -> Vec<PathBuf> {
         image::open(o).unwrap_or_else(|e| panic!("{} is not a whole picture: {e}", o.display()));
     }
     outputs
-}
-
-/// A valid PNG header declaring 50,000 x 50,000 pixels and no data.
-fn bomb_png() -> Vec<u8> {
-    let mut png = b"\x89PNG\r\n\x1a\n".to_vec();
-    let mut ihdr = b"IHDR".to_vec();
-    ihdr.extend_from_slice(&50_000u32.to_be_bytes());
-    ihdr.extend_from_slice(&50_000u32.to_be_bytes());
-    ihdr.extend_from_slice(&[8, 0, 0, 0, 0]);
-    png.extend_from_slice(&13u32.to_be_bytes());
-    png.extend_from_slice(&ihdr);
-    let mut crc = 0xffff_ffffu32; // PNG's CRC-32, so only the size can stop it
-    for &b in &ihdr {
-        crc ^= u32::from(b);
-        for _ in 0..8 {
-            crc = if crc & 1 == 1 {
-                (crc >> 1) ^ 0xedb8_8320
-            } else {
-                crc >> 1
-            };
-        }
-    }
-    png.extend_from_slice(&(!crc).to_be_bytes());
-    png
 }
 
 #[test]
@@ -529,7 +505,8 @@ fn a_file_that_vanishes_mid_run_is_reported_and_the_batch_goes_on() {
 }
 
 /// A tmpfs of `kib` KiB mounted on `dir` for the test's life, or `None` where mounting is not
-/// allowed (not root), in which case the test says so and checks nothing.
+/// allowed (not root, or a container without the capability), in which case the test says it
+/// is skipped and checks nothing.
 struct SmallDisk(PathBuf);
 
 impl SmallDisk {
@@ -542,7 +519,7 @@ impl SmallDisk {
             .status()
             .is_ok_and(|s| s.success());
         if !ok {
-            eprintln!("note: cannot mount a tmpfs here (needs root); full-disk test skipped");
+            skipped("cannot mount a tmpfs here (needs root)");
         }
         ok.then(|| SmallDisk(dir.to_path_buf()))
     }

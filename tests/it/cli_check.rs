@@ -34,7 +34,7 @@ fn changed_cells(original: &Path, changed: &Path) -> (Vec<Pos>, usize, [f64; 3])
         .read(&before, original, &mut Timings::default())
         .unwrap();
     let to_square = reading.rectified.projection;
-    let side = sudoku_snap::rectify::SIDE as f32;
+    let side = sudoku_snap::pipeline::rectify::SIDE as f32;
     let (mut cells, mut outside, mut sum, mut n) = (Vec::new(), 0, [0f64; 3], 0f64);
     for (x, y, p) in after.enumerate_pixels() {
         if before.get_pixel(x, y) == p {

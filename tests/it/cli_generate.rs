@@ -7,7 +7,8 @@ use std::path::Path;
 
 use predicates::str::contains;
 use serde_json::Value;
-use sudoku_snap::{board::Board, solve, Options, Report, Snap, Status};
+use sudoku_snap::puzzle::solve;
+use sudoku_snap::{Board, Options, Report, Snap, Status};
 
 use super::util::{board, cmd, shared_puzzles, PUZZLE};
 

@@ -4,8 +4,8 @@
 use predicates::prelude::*;
 use predicates::str::contains;
 use serde_json::Value;
-use sudoku_snap::board::Board;
-use sudoku_snap::text;
+use sudoku_snap::puzzle::board::Board;
+use sudoku_snap::puzzle::text;
 
 use super::util::{
     board, cmd, sample_lines, shared_puzzles, CONFLICT, PUZZLE, SERG, SERG_SOLUTIONS, SOLUTION,

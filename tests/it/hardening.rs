@@ -9,7 +9,7 @@ use std::process::{Child, Command, Stdio};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
-use super::util::{cmd, snapshot};
+use super::util::{bomb_png, cmd, snapshot};
 
 fn sample(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -424,11 +424,7 @@ fn a_batch_of_every_kind_of_bad_input_reports_each_and_writes_every_good_one() {
     std::fs::write(shots.join("zero.png"), b"").unwrap();
     let whole = std::fs::read(sample("classic-dejavu-light.png")).unwrap();
     std::fs::write(shots.join("truncated.png"), &whole[..whole.len() / 2]).unwrap();
-    let mut bomb = b"\x89PNG\r\n\x1a\n\0\0\0\x0dIHDR".to_vec();
-    bomb.extend_from_slice(&50_000u32.to_be_bytes());
-    bomb.extend_from_slice(&50_000u32.to_be_bytes());
-    bomb.extend_from_slice(&[8, 2, 0, 0, 0, 0, 0, 0, 0]);
-    std::fs::write(shots.join("bomb.png"), bomb).unwrap();
+    std::fs::write(shots.join("bomb.png"), bomb_png()).unwrap();
     std::fs::copy(png16_bomb(), shots.join("bomb16.png")).unwrap();
     mkfifo(&shots.join("fifo.png"));
     std::os::unix::fs::symlink("loop.png", shots.join("loop.png")).unwrap();

@@ -357,8 +357,8 @@ fn all_with_a_limit_prints_what_it_always_did() {
         format!(
             "# argument 1:1 multiple_solutions, 3 solution(s) counted\n{}\
              # argument 2:1 solved, 1 solution(s) counted\n{}\n",
-            grids(sudoku_snap::text::to_pretty),
-            sudoku_snap::text::to_pretty(&board(SOLUTION))
+            grids(sudoku_snap::puzzle::text::to_pretty),
+            sudoku_snap::puzzle::text::to_pretty(&board(SOLUTION))
         )
     );
     let csv = run("csv");
@@ -367,8 +367,8 @@ fn all_with_a_limit_prints_what_it_always_did() {
         format!(
             "# argument 1:1 multiple_solutions, 3 solution(s) counted\n{}\
              # argument 2:1 solved, 1 solution(s) counted\n{}\n",
-            grids(sudoku_snap::text::to_csv),
-            sudoku_snap::text::to_csv(&board(SOLUTION))
+            grids(sudoku_snap::puzzle::text::to_csv),
+            sudoku_snap::puzzle::text::to_csv(&board(SOLUTION))
         )
     );
 }

@@ -152,7 +152,7 @@ fn a_completed_grid_is_no_puzzle_and_draws_nothing() {
         "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
             .parse()
             .unwrap();
-    let picture = sudoku_snap::printable::draw_puzzle(&solution, None, &Default::default());
+    let picture = sudoku_snap::puzzle::printable::draw_puzzle(&solution, None, &Default::default());
     let dir = tempfile::tempdir().unwrap();
     let input = dir.path().join("complete.png");
     picture.save(&input).unwrap();

@@ -2,7 +2,7 @@
 //! a release build takes seconds): proper puzzles get their unique, valid solution; Serg's
 //! benchmark puzzles are reported as having two or more solutions.
 
-use sudoku_snap::solve::{self, Verdict};
+use sudoku_snap::puzzle::solve::{self, Verdict};
 
 use super::util::{board, sample_lines, scaled_step, shared_puzzles};
 

@@ -3,9 +3,9 @@
 //! and a puzzle cut from a valid grid always gets a solution that keeps its givens.
 
 use proptest::prelude::*;
-use sudoku_snap::board::{Board, Digit, Pos};
-use sudoku_snap::solve::{self, Verdict};
-use sudoku_snap::text::{self, parse_all, parse_one};
+use sudoku_snap::puzzle::board::{Board, Digit, Pos};
+use sudoku_snap::puzzle::solve::{self, Verdict};
+use sudoku_snap::puzzle::text::{self, parse_all, parse_one};
 
 /// A shuffled `0..n`.
 fn permutation(n: usize) -> impl Strategy<Value = Vec<usize>> {

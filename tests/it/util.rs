@@ -1,9 +1,9 @@
 //! Helpers shared by the integration tests: the binary under test, puzzles with known answers,
-//! and access to the puzzle files in `../shared/data/puzzles`.
+//! the one rule for tests that cannot run here (`skipped`, `shared`), and hostile inputs.
 
 use std::path::PathBuf;
 
-use sudoku_snap::board::Board;
+use sudoku_snap::puzzle::board::Board;
 
 /// A proper puzzle (one solution) and that solution.
 pub const PUZZLE: &str =
@@ -35,22 +35,45 @@ pub fn board(text: &str) -> Board {
         .unwrap_or_else(|e| panic!("{text:?} does not parse: {e}"))
 }
 
-/// A file of `../shared/data/puzzles`, or `None` (with a note) when `../shared` is not beside
-/// the repository. Under CI the data must be there, so a missing file fails the test.
-pub fn shared_puzzles(name: &str) -> Option<PathBuf> {
+/// Whether this is a CI run (`CI` set, as CI services do, to anything but empty, `0` or
+/// `false`). There the data sets must be present, so their absence fails a test rather than
+/// skipping it.
+pub fn in_ci() -> bool {
+    std::env::var("CI").is_ok_and(|v| !matches!(v.trim(), "" | "0" | "false"))
+}
+
+/// Says on stderr that the calling test checks nothing, and why: every test that cannot run
+/// here goes through this, so no test passes silently. (`cargo test -- --show-output` shows
+/// the notes of passing tests.)
+pub fn skipped(why: impl std::fmt::Display) {
+    let test = std::thread::current()
+        .name()
+        .unwrap_or("a test")
+        .to_string();
+    eprintln!("skipped: {test}: {why}");
+}
+
+/// `../shared/<relative>` (a file or folder beside the repository), or `None` after saying the
+/// test is skipped. Under CI (see [`in_ci`]) the data must be there: its absence fails the test.
+pub fn shared(relative: &str) -> Option<PathBuf> {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/data/puzzles")
-        .join(name);
-    if path.is_file() {
+        .join("../shared")
+        .join(relative);
+    if path.exists() {
         return Some(path);
     }
     assert!(
-        std::env::var_os("CI").is_none(),
+        !in_ci(),
         "{} is missing; CI needs ../shared beside the repository",
         path.display()
     );
-    eprintln!("skipped: {} not found", path.display());
+    skipped(format_args!("{} not found", path.display()));
     None
+}
+
+/// A file of `../shared/data/puzzles`, by the rule of [`shared`].
+pub fn shared_puzzles(name: &str) -> Option<PathBuf> {
+    shared(&format!("data/puzzles/{name}"))
 }
 
 /// Every `step`-th line of a puzzle file (starting with the first), as (line number, text).
@@ -81,4 +104,46 @@ pub fn snapshot(dir: &std::path::Path) -> std::collections::BTreeMap<PathBuf, Ve
         .filter(|e| e.file_type().is_file())
         .map(|e| (e.path().to_path_buf(), std::fs::read(e.path()).unwrap()))
         .collect()
+}
+
+/// A decompression bomb: a PNG signature and a header declaring 50,000 x 50,000 grey pixels,
+/// and no pixel data. The header's CRC is right, so a decoder cannot refuse it as corrupt: only
+/// a size check before decoding stops it.
+pub fn bomb_png() -> Vec<u8> {
+    let mut ihdr = b"IHDR".to_vec();
+    ihdr.extend_from_slice(&50_000u32.to_be_bytes());
+    ihdr.extend_from_slice(&50_000u32.to_be_bytes());
+    // 8-bit greyscale, deflate, adaptive filtering, not interlaced.
+    ihdr.extend_from_slice(&[8, 0, 0, 0, 0]);
+    let mut png = b"\x89PNG\r\n\x1a\n".to_vec();
+    png.extend_from_slice(&13u32.to_be_bytes());
+    png.extend_from_slice(&ihdr);
+    png.extend_from_slice(&crc32(&ihdr).to_be_bytes());
+    png
+}
+
+/// PNG's CRC-32 of a chunk's type and data.
+fn crc32(bytes: &[u8]) -> u32 {
+    let mut crc = 0xffff_ffffu32;
+    for &b in bytes {
+        crc ^= u32::from(b);
+        for _ in 0..8 {
+            crc = if crc & 1 == 1 {
+                (crc >> 1) ^ 0xedb8_8320
+            } else {
+                crc >> 1
+            };
+        }
+    }
+    !crc
+}
+
+#[test]
+fn a_missing_data_set_is_skipped_here_and_fails_under_ci() {
+    let missing = || shared("data/no-such-set-for-this-test");
+    if in_ci() {
+        assert!(std::panic::catch_unwind(missing).is_err());
+    } else {
+        assert_eq!(missing(), None);
+    }
 }

@@ -1,0 +1,219 @@
+//! How one screenshot's outcome is shown: the report on stdout in the chosen format, and on
+//! stderr what a person needs beside it (why no picture was written, the wrong entries and
+//! hints in words, timings). Shared by the single-image, batch and pipe commands.
+
+use std::io::{self, Write};
+use std::path::PathBuf;
+
+use sudoku_snap::puzzle::text;
+use sudoku_snap::{Error, Report, Status};
+
+use crate::cli::{Format, ImageArgs};
+
+/// An error as the command line tells it. The library says what to do in its own words
+/// (the option's field, `max_pixels`); the flag that sets it is added here, after the
+/// library's sentence, which stays whole: it is also the report's `error` in JSON.
+pub(super) fn error_text(e: &Error) -> String {
+    let flag = match e {
+        Error::TooLarge { .. } => " (--max-pixels)",
+        Error::TooMuchMemory { .. } => " (--max-memory)",
+        Error::OutputExists { .. } => " (--overwrite)",
+        Error::OutputInsideInput { .. } => ", or pass --allow-inside-input",
+        Error::SharedOutput { .. } => " (--suffix)",
+        Error::NoImages { .. } => " (-r)",
+        _ => "",
+    };
+    format!("{e}{flag}")
+}
+
+/// After a doubtful or clashing reading: how to see why, and how to draw anyway.
+pub(super) fn explain_doubt(report: &Report, args: &ImageArgs) {
+    if !matches!(
+        report.error,
+        Some(Error::Doubtful { .. } | Error::Conflict { .. })
+    ) {
+        return;
+    }
+    if args.output.is_some() && !args.draw_doubtful {
+        crate::err!(
+            "note: {}: no picture written; `--debug DIR` shows the cells as read, `--draw-doubtful` draws the answer anyway",
+            report.input.display()
+        );
+    }
+}
+
+/// In check and hint modes, the wrong entries and the steps in words on stderr.
+pub(super) fn explain_marks(report: &Report, args: &ImageArgs) {
+    // Only a trusted solution says which entries are wrong (other statuses are explained
+    // by their error).
+    if !marks_only(args) || report.status != Status::Solved {
+        return;
+    }
+    let input = report.input.display();
+    let entered = report.entries.map_or(0, |e| e.filled_count());
+    for w in &report.wrong_entries {
+        crate::err!("{input}: {w}");
+    }
+    match entered {
+        _ if !args.check || !report.wrong_entries.is_empty() => {}
+        0 => crate::err!("{input}: no player's entries to check"),
+        1 => crate::err!("{input}: the one entry is right"),
+        n => crate::err!("{input}: all {n} entries are right"),
+    }
+    for (i, h) in report.hints.iter().enumerate() {
+        crate::err!("{input}: hint {}: {h}", i + 1);
+    }
+    if let Some(n) = args.hint.filter(|&n| report.hints.len() < n as usize) {
+        let done = report.solution.is_some_and(|s| {
+            report.hints.len() + report.givens.map_or(0, |g| g.filled_count()) + entered
+                - report.wrong_entries.len()
+                >= s.filled_count()
+        });
+        match (done, report.hints.len()) {
+            (true, 0) => crate::err!("{input}: the grid is full: nothing left to hint"),
+            (true, _) => {}
+            (false, found) => crate::err!(
+                "{input}: {found} of {n} hints: the techniques known here find no further step"
+            ),
+        }
+    }
+}
+
+pub(super) fn print_timings(r: &Report) {
+    let t = &r.timings;
+    crate::err!(
+        "{}: decode {:.1} ms, locate {:.1} ms, rectify {:.1} ms, cells {:.1} ms, recognize {:.1} ms, solve {:.1} ms, render {:.1} ms, encode {:.1} ms, total {:.1} ms",
+        r.input.display(), t.decode, t.locate, t.rectify, t.cells, t.recognize, t.solve, t.render, t.encode, t.total
+    );
+}
+
+pub(super) fn status_word(status: Status) -> String {
+    serde_json::to_value(status)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_owned))
+        .unwrap_or_default()
+}
+
+/// Whether results show marks (wrong entries, hints) instead of the solution: `--check` and
+/// `--hint` are asked for so as not to spoil the game.
+pub(super) fn marks_only(args: &ImageArgs) -> bool {
+    args.check || args.hint.is_some()
+}
+
+/// Prints one report; with `marks_only`, the solution is left out of pretty and line output
+/// (JSON keeps every field).
+pub(super) fn print_report(
+    out: &mut impl Write,
+    r: &Report,
+    format: Format,
+    marks_only: bool,
+) -> io::Result<()> {
+    if marks_only && format != Format::Json {
+        return print_marks(out, r, format);
+    }
+    match format {
+        Format::Json => super::output::write_json_line(out, r),
+        // A solution the reading leaves in doubt is not printed as the answer.
+        Format::Line => match &r.solution {
+            Some(s) if r.status == Status::Solved => writeln!(out, "{s}"),
+            _ => writeln!(out, "{}", status_word(r.status)),
+        },
+        Format::Pretty | Format::Csv => {
+            writeln!(out, "{}: {}", r.input.display(), status_word(r.status))?;
+            if let Some(g) = &r.givens {
+                writeln!(out, "givens:\n{}", text::to_pretty(g))?;
+            }
+            if let Some(e) = r.entries.filter(|e| e.filled_count() > 0) {
+                writeln!(out, "player's entries:\n{}", text::to_pretty(&e))?;
+            }
+            match &r.solution {
+                Some(s) if r.status == Status::Solved => {
+                    writeln!(out, "solution:\n{}", text::to_pretty(s))?;
+                }
+                Some(s) => writeln!(
+                    out,
+                    "one solution of the reading (not trusted):\n{}",
+                    text::to_pretty(s)
+                )?,
+                None => {}
+            }
+            if let Some(o) = &r.output {
+                writeln!(out, "wrote {}", PathBuf::from(o).display())?;
+            }
+            Ok(())
+        }
+    }
+}
+
+/// One line of marks: `ok`, or the wrong entries (`r7c5:9>1`) and hints (`r5c5=5`),
+/// space-separated; the status word when the solution is not trusted.
+pub(super) fn marks_line(r: &Report) -> String {
+    if r.status != Status::Solved {
+        return status_word(r.status);
+    }
+    let wrong = r
+        .wrong_entries
+        .iter()
+        .map(|w| format!("{}:{}>{}", w.cell, w.entered, w.should_be));
+    let hints = r.hints.iter().map(|h| format!("{}={}", h.cell, h.digit));
+    let words: Vec<String> = wrong.chain(hints).collect();
+    if words.is_empty() {
+        "ok".to_string()
+    } else {
+        words.join(" ")
+    }
+}
+
+/// `--check`/`--hint` results: line format prints `ok` or the wrong entries (`r7c5:9>1`) and
+/// the hints (`r5c5=5`), space-separated; pretty prints the entries and the counts.
+fn print_marks(out: &mut impl Write, r: &Report, format: Format) -> io::Result<()> {
+    let trusted = r.status == Status::Solved;
+    if format == Format::Line {
+        return writeln!(out, "{}", marks_line(r));
+    }
+    writeln!(out, "{}: {}", r.input.display(), status_word(r.status))?;
+    if let Some(e) = r.entries.filter(|e| e.filled_count() > 0) {
+        writeln!(out, "player's entries:\n{}", text::to_pretty(&e))?;
+    }
+    // The wrong entries and hints themselves are on stderr, once (see `explain_marks`).
+    if trusted {
+        let (w, h) = (r.wrong_entries.len(), r.hints.len());
+        writeln!(
+            out,
+            "{w} wrong {}, {h} {}",
+            plural(w, "entry", "entries"),
+            plural(h, "hint", "hints")
+        )?;
+    }
+    if let Some(o) = &r.output {
+        writeln!(out, "wrote {}", PathBuf::from(o).display())?;
+    }
+    Ok(())
+}
+
+fn plural<'a>(n: usize, one: &'a str, many: &'a str) -> &'a str {
+    if n == 1 {
+        one
+    } else {
+        many
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_command_line_adds_the_flag_after_the_librarys_whole_sentence() {
+        let e = Error::TooLarge {
+            path: "big.png".into(),
+            width: 20_000,
+            height: 10_000,
+            limit: 100_000_000,
+        };
+        let text = error_text(&e);
+        // The report's `error` (the library's sentence) stays whole inside the stderr line.
+        assert!(text.starts_with(&e.to_string()), "{text}");
+        assert!(text.ends_with("(--max-pixels)"), "{text}");
+    }
+}

@@ -1,0 +1,207 @@
+//! Annotate: marks on a game in progress instead of the whole answer. A wrong entry gets a
+//! ring in an alarm colour; a hint gets its digit drawn like an answer, a ring in the answer
+//! colour, and a line of text beside the grid naming the cell, the digit and the technique.
+//! Rings are drawn in the square picture's coordinates and carried through the projection,
+//! so they follow a tilted grid as the answer digits do.
+
+use ab_glyph::{point, Font, FontRef, OutlineCurve, Point};
+use image::RgbImage;
+
+use crate::font::font;
+use crate::pipeline::cells::Cells;
+use crate::pipeline::rectify::Rectified;
+use crate::pipeline::render::{self, Coverage};
+use crate::puzzle::board::{Board, Pos};
+use crate::puzzle::check::WrongEntry;
+use crate::puzzle::hint::Hint;
+
+/// What to mark on one picture.
+pub struct Marks<'a> {
+    /// Entries to ring in the alarm colour.
+    pub wrong: &'a [WrongEntry],
+    /// Steps to draw, ring and describe.
+    pub hints: &'a [Hint],
+    /// The hints' colour; `None` picks the answer colour that suits the picture.
+    pub colour: Option<[u8; 3]>,
+}
+
+/// Red on light pictures, a lighter red on dark ones: no app draws its grid in it, and it
+/// reads as "mistake" everywhere.
+fn alarm_colour(cells: &Cells) -> [u8; 3] {
+    if cells.dark {
+        [255, 90, 90]
+    } else {
+        [225, 20, 30]
+    }
+}
+
+/// Ring size as fractions of a cell: the ring hugs the cell's border, inside the grid lines,
+/// and is thick enough to see on a phone screenshot viewed small.
+const RING_OUTER: f32 = 0.47;
+const RING_WIDTH: f32 = 0.09;
+
+/// At most this many hint lines are written on the picture; the rest are counted.
+const MAX_LABEL_LINES: usize = 4;
+
+/// Draws `marks` onto `image`.
+pub fn draw(image: &mut RgbImage, rect: &Rectified, cells: &Cells, marks: &Marks<'_>) {
+    let hint_colour = marks.colour.unwrap_or_else(|| render::answer_colour(cells));
+    let mut steps = Board::empty();
+    for h in marks.hints {
+        steps.set(h.cell, Some(h.digit));
+    }
+    render::draw_answer(image, rect, cells, &steps, Some(hint_colour));
+    for h in marks.hints {
+        ring(image, rect, cells, h.cell, hint_colour);
+    }
+    for w in marks.wrong {
+        ring(image, rect, cells, w.cell, alarm_colour(cells));
+    }
+    if !marks.hints.is_empty() {
+        let mut lines: Vec<String> = marks.hints.iter().map(Hint::to_string).collect();
+        if lines.len() > MAX_LABEL_LINES {
+            let more = lines.len() - (MAX_LABEL_LINES - 1);
+            lines.truncate(MAX_LABEL_LINES - 1);
+            lines.push(format!("... and {more} more"));
+        }
+        label(image, rect, cells, &lines, hint_colour);
+    }
+}
+
+/// A ring around `pos`, through the grid's projection.
+fn ring(image: &mut RgbImage, rect: &Rectified, cells: &Cells, pos: Pos, colour: [u8; 3]) {
+    let (x0, x1) = (cells.lines_x[pos.col()], cells.lines_x[pos.col() + 1]);
+    let (y0, y1) = (cells.lines_y[pos.row()], cells.lines_y[pos.row() + 1]);
+    let centre = ((x0 + x1) / 2.0, (y0 + y1) / 2.0);
+    let size = (x1 - x0).min(y1 - y0);
+    let back = rect.projection.invert();
+    let circle = |radius: f32, turn: f32| -> Vec<Point> {
+        const STEPS: usize = 64;
+        (0..=STEPS)
+            .map(|i| {
+                let a = turn * std::f32::consts::TAU * i as f32 / STEPS as f32;
+                let (x, y) = back * (centre.0 + radius * a.cos(), centre.1 + radius * a.sin());
+                point(x, y)
+            })
+            .collect()
+    };
+    // Opposite windings: the inner circle cancels the outer one's coverage, leaving a ring.
+    let outer = circle(RING_OUTER * size, 1.0);
+    let inner = circle((RING_OUTER - RING_WIDTH) * size, -1.0);
+    let curves = [outer, inner]
+        .iter()
+        .flat_map(|pts| pts.windows(2).map(|w| OutlineCurve::Line(w[0], w[1])))
+        .collect();
+    if let Some(coverage) = Coverage::rasterise(curves, image) {
+        paint(image, &coverage.blend_over(image, colour));
+    }
+}
+
+/// Writes changed pixels into the picture.
+fn paint(image: &mut RgbImage, pixels: &[(u32, u32, [u8; 3])]) {
+    for &(x, y, rgb) in pixels {
+        image.put_pixel(x, y, image::Rgb(rgb));
+    }
+}
+
+/// `lines` of text on a plate of the grid's background colour: below the grid when there is
+/// room, else above it, else over the grid's bottom rows.
+fn label(image: &mut RgbImage, rect: &Rectified, cells: &Cells, lines: &[String], colour: [u8; 3]) {
+    let font = font();
+    let c = &rect.quad.corners;
+    let left = c.iter().map(|p| p.0).fold(f32::MAX, f32::min).max(0.0);
+    let top = c.iter().map(|p| p.1).fold(f32::MAX, f32::min).max(0.0);
+    let bottom = c.iter().map(|p| p.1).fold(f32::MIN, f32::max);
+    let right = c.iter().map(|p| p.0).fold(f32::MIN, f32::max);
+    let (w, h) = (image.width() as f32, image.height() as f32);
+    // Text a bit under half a cell tall: readable beside the grid's own digits, and four
+    // lines fit under most phone grids.
+    let mut px = ((right - left) / 9.0 * 0.42).max(11.0);
+    let widest = lines
+        .iter()
+        .map(|l| text_width(&font, l, 1.0))
+        .fold(0.0, f32::max);
+    let pad = px * 0.4;
+    px = px.min((w - 2.0 * pad) / widest.max(1.0));
+    let line_h = px * 1.35;
+    let block_h = line_h * lines.len() as f32 + pad;
+    let y = if h - bottom >= block_h + pad {
+        bottom + pad
+    } else if top >= block_h + pad {
+        top - block_h - pad
+    } else {
+        (bottom - block_h - pad).max(0.0)
+    };
+    let x = left.min(w - widest * px - 2.0 * pad).max(0.0);
+    let plate = (x, y, widest * px + 2.0 * pad, block_h);
+    fill(image, plate, cells.background);
+    for (i, line) in lines.iter().enumerate() {
+        let baseline = y + pad * 0.5 + line_h * (i as f32 + 0.8);
+        text(image, &font, line, (x + pad, baseline), px, colour);
+    }
+}
+
+/// Draws `s` in the bundled font, baseline starting at `origin`, `px` pixels per em (for
+/// the debug pictures' labels).
+pub(crate) fn draw_text(
+    image: &mut RgbImage,
+    s: &str,
+    origin: (f32, f32),
+    px: f32,
+    colour: [u8; 3],
+) {
+    let font = font();
+    text(image, &font, s, origin, px, colour);
+}
+
+/// The advance width of `s` at `px` pixels per em.
+fn text_width(font: &FontRef<'_>, s: &str, px: f32) -> f32 {
+    let f = px / font.units_per_em().unwrap_or(2048.0);
+    s.chars()
+        .map(|ch| font.h_advance_unscaled(font.glyph_id(ch)) * f)
+        .sum()
+}
+
+/// Draws `s` with its baseline starting at `origin`, `px` pixels per em.
+fn text(
+    image: &mut RgbImage,
+    font: &FontRef<'_>,
+    s: &str,
+    origin: (f32, f32),
+    px: f32,
+    colour: [u8; 3],
+) {
+    let f = px / font.units_per_em().unwrap_or(2048.0);
+    let mut pen = origin.0;
+    for ch in s.chars() {
+        let id = font.glyph_id(ch);
+        if let Some(outline) = font.outline(id) {
+            // Font units have y up; the picture has y down.
+            let place = |p: Point| point(pen + p.x * f, origin.1 - p.y * f);
+            let curves = outline.curves.iter().map(|c| map(c, place)).collect();
+            if let Some(coverage) = Coverage::rasterise(curves, image) {
+                paint(image, &coverage.blend_over(image, colour));
+            }
+        }
+        pen += font.h_advance_unscaled(id) * f;
+    }
+}
+
+fn map(c: &OutlineCurve, f: impl Fn(Point) -> Point) -> OutlineCurve {
+    match *c {
+        OutlineCurve::Line(a, b) => OutlineCurve::Line(f(a), f(b)),
+        OutlineCurve::Quad(a, b, c) => OutlineCurve::Quad(f(a), f(b), f(c)),
+        OutlineCurve::Cubic(a, b, c, d) => OutlineCurve::Cubic(f(a), f(b), f(c), f(d)),
+    }
+}
+
+/// Fills the rectangle (x, y, width, height), clipped to the picture.
+fn fill(image: &mut RgbImage, (x, y, w, h): (f32, f32, f32, f32), colour: [u8; 3]) {
+    let x1 = ((x + w).ceil() as u32).min(image.width());
+    let y1 = ((y + h).ceil() as u32).min(image.height());
+    for yy in (y.max(0.0) as u32)..y1 {
+        for xx in (x.max(0.0) as u32)..x1 {
+            image.put_pixel(xx, yy, image::Rgb(colour));
+        }
+    }
+}

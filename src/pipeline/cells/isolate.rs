@@ -1,0 +1,275 @@
+//! Isolating the glyph of one cell: which pixels are ink (by grey or by hue, against the
+//! cell's own background), the connected pieces they form, which piece is the cell's glyph
+//! (the largest near the centre, with whatever touches it), and which are grid-line remnants
+//! or pencil marks beside it.
+
+use image::{GrayImage, Luma};
+
+use super::{Author, Glyph, MIN_GLYPH_HEIGHT, MIN_MARK_HEIGHT};
+use crate::pipeline::rectify::{Rectified, CELL};
+
+/// How ink is told from background in one cell.
+pub(super) struct Ink<'a> {
+    /// How far each grey level stands out from the cell's background, in the ink direction.
+    pub(super) stand_out: &'a [u8; 256],
+    /// The least stand-out that counts as ink.
+    pub(super) threshold: i32,
+    /// The grid's text contrast, which maps to full ink.
+    pub(super) contrast: i32,
+    /// The cell's background colour.
+    pub(super) background: [u8; 3],
+}
+
+impl Ink<'_> {
+    /// How far a pixel stands out from the cell's background: in grey towards the ink, or in
+    /// hue, whichever is more. A pink wrong entry on a blue highlighted row differs from it
+    /// more in hue than in grey.
+    fn strength(&self, grey: u8, rgb: [u8; 3]) -> i32 {
+        let d: [i32; 3] =
+            std::array::from_fn(|i| i32::from(rgb[i]) - i32::from(self.background[i]));
+        let m = (d[0] + d[1] + d[2]) / 3;
+        let hue = (((d[0] - m).pow(2) + (d[1] - m).pow(2) + (d[2] - m).pow(2)) as f32).sqrt();
+        i32::from(self.stand_out[grey as usize]).max(hue as i32)
+    }
+}
+
+/// What one cell holds: its most central glyph (if any) and the other marks beside it.
+pub(super) struct CellInk {
+    /// The largest glyph near the cell's centre, with whatever touches it.
+    pub(super) glyph: Option<Glyph>,
+    /// How far the glyph's centre is from the cell's, as a fraction of the cell (the larger
+    /// of the two axes).
+    pub(super) off_centre: f32,
+    /// Heights of the other marks in the cell (grid-line remnants and specks left out).
+    pub(super) marks: Vec<u32>,
+}
+
+impl CellInk {
+    /// Whether anything but the background is in the cell.
+    pub(super) fn has_marks(&self) -> bool {
+        self.glyph.is_some() || !self.marks.is_empty()
+    }
+}
+
+/// The glyph in one cell, if any: the largest component near the centre, with whatever
+/// touches its box (so a glyph broken by JPEG or print stays whole); and the other marks.
+pub(super) fn isolate_glyph(
+    rect: &Rectified,
+    gray: &GrayImage,
+    area: (u32, u32, u32, u32),
+    ink: &Ink<'_>,
+) -> CellInk {
+    let (x0, y0, x1, y1) = area;
+    let (w, h) = (x1 - x0, y1 - y0);
+    let (threshold, contrast) = (ink.threshold, ink.contrast);
+    let strength = |x: u32, y: u32| {
+        let (x, y) = (x0 + x, y0 + y);
+        ink.strength(gray.get_pixel(x, y)[0], rect.image.get_pixel(x, y).0)
+    };
+    let mut mask = Vec::with_capacity((w * h) as usize);
+    for y in 0..h {
+        mask.extend((0..w).map(|x| strength(x, y) > threshold));
+    }
+    let boxes: Vec<_> = component_boxes(&mask, w, h)
+        .into_iter()
+        .filter(|b| !is_line_sliver(b, w, h))
+        .collect();
+    let min_height = (MIN_GLYPH_HEIGHT * CELL as f32) as u32;
+    let min_mark = (MIN_MARK_HEIGHT * CELL as f32) as u32;
+    let height = |b: &(u32, u32, u32, u32)| b.3 - b.1 + 1;
+    let (cx, cy) = (w as f32 / 2.0, h as f32 / 2.0);
+    let offset = |b: &(u32, u32, u32, u32)| {
+        let (bx, by) = ((b.0 + b.2) as f32 / 2.0, (b.1 + b.3) as f32 / 2.0);
+        ((bx - cx).abs() / w as f32).max((by - cy).abs() / h as f32)
+    };
+    let main = boxes
+        .iter()
+        .filter(|b| height(b) >= min_height && offset(b) < 0.3)
+        .max_by_key(|b| (b.2 - b.0 + 1) * height(b));
+    let Some(main) = main else {
+        return CellInk {
+            glyph: None,
+            off_centre: 1.0,
+            marks: boxes
+                .iter()
+                .map(height)
+                .filter(|&h| h >= min_mark)
+                .collect(),
+        };
+    };
+    let pad = (0.08 * CELL as f32) as u32;
+    let (mut bx0, mut by0, mut bx1, mut by1) = *main;
+    let mut marks = Vec::new();
+    let mut joined = Vec::new();
+    for b in &boxes {
+        let overlaps = b.0 <= main.2 + pad
+            && b.2 + pad >= main.0
+            && b.1 <= main.3 + pad
+            && b.3 + pad >= main.1;
+        if overlaps {
+            (bx0, by0, bx1, by1) = (bx0.min(b.0), by0.min(b.1), bx1.max(b.2), by1.max(b.3));
+            joined.push(*b);
+        } else if height(b) >= min_mark {
+            marks.push(height(b));
+        }
+    }
+    if is_row_of_marks(&joined, (bx0, by0, bx1, by1)) {
+        marks.extend(joined.iter().map(height).filter(|&h| h >= min_mark));
+        return CellInk {
+            glyph: None,
+            off_centre: 1.0,
+            marks,
+        };
+    }
+    let ink = GrayImage::from_fn(bx1 - bx0 + 1, by1 - by0 + 1, |x, y| {
+        let s = strength(bx0 + x, by0 + y);
+        let v = if s * 2 < threshold {
+            0
+        } else {
+            s * 255 / contrast.max(1)
+        };
+        Luma([v.clamp(0, 255) as u8])
+    });
+    let colour = stroke_colour(rect, &ink, (x0 + bx0, y0 + by0));
+    let glyph = Glyph {
+        height: ink.height(),
+        ink,
+        colour,
+        author: Author::Given,
+        origin: (x0 + bx0, y0 + by0),
+    };
+    CellInk {
+        glyph: Some(glyph),
+        off_centre: offset(&(bx0, by0, bx1, by1)),
+        marks,
+    }
+}
+
+/// The mean colour of a cell's background pixels (those within 3 levels of its median grey,
+/// `bg`).
+pub(super) fn area_colour(
+    rect: &Rectified,
+    gray: &GrayImage,
+    area: (u32, u32, u32, u32),
+    bg: u8,
+) -> [u8; 3] {
+    let (x0, y0, x1, y1) = area;
+    let mut sum = [0u64; 3];
+    let mut n = 0u64;
+    for y in y0..y1 {
+        for x in x0..x1 {
+            if gray.get_pixel(x, y)[0].abs_diff(bg) <= 3 {
+                let p = rect.image.get_pixel(x, y);
+                (0..3).for_each(|i| sum[i] += u64::from(p[i]));
+                n += 1;
+            }
+        }
+    }
+    let n = n.max(1);
+    [(sum[0] / n) as u8, (sum[1] / n) as u8, (sum[2] / n) as u8]
+}
+
+/// Whether the pieces joined into one glyph are pencil marks written in a row ("2356" across
+/// the cell's middle): several pieces side by side, none above another, spanning a box wider
+/// than tall. A digit is taller than wide, and the pieces of a broken digit overlap
+/// horizontally.
+fn is_row_of_marks(pieces: &[(u32, u32, u32, u32)], joined: (u32, u32, u32, u32)) -> bool {
+    let (w, h) = (joined.2 - joined.0 + 1, joined.3 - joined.1 + 1);
+    if pieces.len() < 2 || w * 5 <= h * 6 {
+        return false;
+    }
+    let mut spans: Vec<(u32, u32)> = pieces.iter().map(|b| (b.0, b.2)).collect();
+    spans.sort_unstable();
+    spans.windows(2).all(|p| p[1].0 > p[0].1)
+}
+
+/// A thin component along the cell's edge: what is left of a grid line.
+fn is_line_sliver(b: &(u32, u32, u32, u32), w: u32, h: u32) -> bool {
+    let touches = b.0 == 0 || b.1 == 0 || b.2 + 1 >= w || b.3 + 1 >= h;
+    let (bw, bh) = (b.2 - b.0 + 1, b.3 - b.1 + 1);
+    touches && (bw * 7 <= w || bh * 7 <= h) && (bw >= w * 3 / 4 || bh >= h * 3 / 4)
+}
+
+/// Bounding boxes (x0, y0, x1, y1) of the 8-connected components of `mask`.
+fn component_boxes(mask: &[bool], w: u32, h: u32) -> Vec<(u32, u32, u32, u32)> {
+    let mut seen = vec![false; mask.len()];
+    let mut boxes = Vec::new();
+    let mut stack = Vec::new();
+    for start in 0..mask.len() {
+        if !mask[start] || seen[start] {
+            continue;
+        }
+        seen[start] = true;
+        stack.push(start);
+        let (sx, sy) = ((start as u32) % w, (start as u32) / w);
+        let mut bbox = (sx, sy, sx, sy);
+        while let Some(i) = stack.pop() {
+            let (x, y) = ((i as u32) % w, (i as u32) / w);
+            bbox = (bbox.0.min(x), bbox.1.min(y), bbox.2.max(x), bbox.3.max(y));
+            for (dx, dy) in [
+                (-1i32, -1i32),
+                (0, -1),
+                (1, -1),
+                (-1, 0),
+                (1, 0),
+                (-1, 1),
+                (0, 1),
+                (1, 1),
+            ] {
+                let (nx, ny) = (x as i32 + dx, y as i32 + dy);
+                if nx < 0 || ny < 0 || nx >= w as i32 || ny >= h as i32 {
+                    continue;
+                }
+                let j = (ny as u32 * w + nx as u32) as usize;
+                if mask[j] && !seen[j] {
+                    seen[j] = true;
+                    stack.push(j);
+                }
+            }
+        }
+        boxes.push(bbox);
+    }
+    boxes
+}
+
+/// The mean colour of the glyph's strongest pixels (its stroke cores, free of anti-aliasing).
+/// Pixels within a fifth of the peak: a looser cut lets a thin stroke's partly covered pixels
+/// pull the colour towards the background, so a serif's hairline digits came out as light as a
+/// player's grey entries (tune: 2 grids more exact, 7/10 against 8/10; 9/10 follows JPEG noise).
+fn stroke_colour(rect: &Rectified, ink: &GrayImage, origin: (u32, u32)) -> [u8; 3] {
+    let peak = ink.pixels().map(|p| p[0]).max().unwrap_or(0);
+    let cut = (u32::from(peak) * 8 / 10) as u8;
+    let mut sum = [0u64; 3];
+    let mut n = 0u64;
+    for (x, y, p) in ink.enumerate_pixels() {
+        if p[0] >= cut && p[0] > 0 {
+            let c = rect.image.get_pixel(origin.0 + x, origin.1 + y).0;
+            (0..3).for_each(|i| sum[i] += u64::from(c[i]));
+            n += 1;
+        }
+    }
+    let n = n.max(1);
+    [(sum[0] / n) as u8, (sum[1] / n) as u8, (sum[2] / n) as u8]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pencil_marks_in_a_row_are_not_a_digit() {
+        // "689" written across the cell's middle: three pieces side by side.
+        let pieces = [(0, 0, 5, 12), (7, 0, 12, 12), (14, 1, 19, 12)];
+        assert!(is_row_of_marks(&pieces, (0, 0, 19, 12)));
+    }
+
+    #[test]
+    fn a_digit_broken_in_two_is_still_a_digit() {
+        // A 5 whose top bar came apart from its bowl: the pieces overlap horizontally.
+        let pieces = [(2, 0, 14, 3), (0, 5, 15, 24)];
+        assert!(!is_row_of_marks(&pieces, (0, 0, 15, 24)));
+        // Side by side but taller than wide: a digit with a detached serif, not a row.
+        let pieces = [(0, 0, 3, 24), (5, 0, 12, 24)];
+        assert!(!is_row_of_marks(&pieces, (0, 0, 12, 24)));
+    }
+}

@@ -1,0 +1,385 @@
+//! Cells: the straightened grid -> 81 cells, each empty or holding one isolated glyph.
+//!
+//! Grid lines are found again on the square picture (so a slightly curved or misplaced corner
+//! does not shift the cells), their remnants are cut away, and ink is measured against each
+//! cell's own background (so highlighted cells read like the others).
+//!
+//! Which glyphs are digits is judged against the picture's own population, not a fixed size:
+//! the givens of one puzzle share a font and a size, so the typical height of the tallest
+//! glyphs is the digit height, and pencil marks are known by their layout (several small
+//! glyphs in one cell) and their own typical height. A lone glyph near a cell's centre is a
+//! digit when it is sized like the others, however small they all are.
+//! Digits in a clearly different colour from the majority are a player's entries.
+
+use image::{GrayImage, RgbImage};
+use rayon::prelude::*;
+
+use crate::pipeline::gray::{is_dark_background, median, Histogram};
+
+mod authors;
+mod colour;
+mod isolate;
+use crate::pipeline::rectify::{Rectified, CELL};
+use isolate::{area_colour, isolate_glyph, CellInk, Ink};
+
+/// A glyph shorter than this fraction of the cell is noise, whatever the population says.
+const MIN_GLYPH_HEIGHT: f32 = 0.1;
+/// A mark shorter than this fraction of the cell is a speck, not a pencil mark.
+const MIN_MARK_HEIGHT: f32 = 0.07;
+/// How many glyphs set the digit height: a real puzzle has at least 17 givens.
+const DIGIT_POPULATION: usize = 17;
+/// Without pencil marks to compare with, a glyph this fraction of the digit height is a digit
+/// (old-style 1 and 2 are x-height, about 0.65-0.75 of the others).
+const DIGIT_FRACTION: f32 = 0.6;
+/// A lone glyph at the very centre of its cell may be this small a fraction and still be a
+/// digit.
+const LONE_DIGIT_FRACTION: f32 = 0.42;
+/// A glyph below this fraction of the digit height is small enough to be pencil marks.
+const SMALL_FRACTION: f32 = 0.8;
+/// Pencil marks are at most this fraction of the cell (three rows of them fit in it).
+const MAX_MARK_HEIGHT: f32 = 0.4;
+/// Cut this fraction of the cell from each side to drop grid-line remnants.
+const LINE_MARGIN: f32 = 0.09;
+/// A pixel is ink when it is this fraction of the grid's text contrast away from its cell's
+/// background (and at least `MIN_INK` grey levels).
+const INK_FRACTION: f32 = 0.35;
+/// Neighbourhood radius for finding grid lines, as a fraction of the grid's side: a quarter
+/// cell, wider than any line.
+const LINE_NEIGHBOURHOOD: f32 = 1.0 / 36.0;
+/// The band along a cell's edges whose median grey is its background, as a fraction of the
+/// cell's side.
+const BACKGROUND_BAND: f32 = 0.12;
+/// The least contrast that counts as ink, in grey levels.
+const MIN_INK: i32 = 24;
+
+/// Who wrote a digit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Author {
+    /// Printed by the puzzle: a given.
+    Given,
+    /// Entered by a player in another colour.
+    Entry,
+}
+
+/// One digit's picture, isolated from its cell.
+#[derive(Clone, Debug)]
+pub struct Glyph {
+    /// The glyph's bounding box, ink as brightness (255 = full ink, 0 = background).
+    pub ink: GrayImage,
+    /// The typical colour of its strokes.
+    pub colour: [u8; 3],
+    /// Given or a player's entry.
+    pub author: Author,
+    /// Height of the glyph in square-picture pixels.
+    pub height: u32,
+    /// Top-left corner of the glyph's box in the square picture.
+    pub origin: (u32, u32),
+}
+
+/// The 81 cells of a straightened grid.
+pub struct Cells {
+    /// Row-major; `None` for an empty cell.
+    pub glyphs: Vec<Option<Glyph>>,
+    /// Row-major: for an empty cell with small marks in it (pencil marks), the cell's
+    /// background colour, so the answer can be drawn on a clean cell.
+    pub marked: Vec<Option<[u8; 3]>>,
+    /// The 10 vertical line positions (x) in the square picture.
+    pub lines_x: [f32; 10],
+    /// The 10 horizontal line positions (y) in the square picture.
+    pub lines_y: [f32; 10],
+    /// Whether ink is lighter than the background.
+    pub dark: bool,
+    /// The grid's typical background colour.
+    pub background: [u8; 3],
+}
+
+/// Slices the straightened grid into cells and isolates each digit.
+pub fn slice(rect: &Rectified) -> Cells {
+    let gray = &rect.gray;
+    let bg = median(gray.as_raw());
+    let dark = is_dark_background(bg);
+    let line_ink = crate::pipeline::locate::ink_map(gray, dark, LINE_NEIGHBOURHOOD);
+    let (lines_x, lines_y) = find_lines(&line_ink);
+    let areas: [(u32, u32, u32, u32); 81] =
+        std::array::from_fn(|i| cell_area(&lines_x, &lines_y, i / 9, i % 9));
+    // Cells are independent: their backgrounds are found in parallel.
+    let mut backgrounds = [0u8; 81];
+    areas
+        .par_iter()
+        .zip(backgrounds.par_iter_mut())
+        .for_each(|(&area, bg)| *bg = cell_background(gray, area));
+    let stand_outs = backgrounds.map(|bg| stand_out_table(bg, dark));
+    let contrast = text_contrast(gray, &areas, &stand_outs);
+    let threshold = MIN_INK.max((contrast as f32 * INK_FRACTION) as i32);
+    // Cells are independent: split over the thread pool. Each cell's background colour
+    // serves its ink (hue against it) and, for a cell of pencil marks, the clean-up.
+    let (found, colours): (Vec<CellInk>, Vec<[u8; 3]>) =
+        (areas.par_iter().zip(stand_outs.par_iter()))
+            .zip(backgrounds.par_iter())
+            .map(|((&area, stand_out), &cell_bg)| {
+                let colour = area_colour(rect, gray, area, cell_bg);
+                let ink = Ink {
+                    stand_out,
+                    threshold: cell_threshold(threshold, bg, cell_bg, dark),
+                    contrast,
+                    background: colour,
+                };
+                (isolate_glyph(rect, gray, area, &ink), colour)
+            })
+            .unzip();
+    let sizes = Sizes::of(&found);
+    let (mut glyphs, marked): (Vec<_>, Vec<_>) = (found.into_iter().zip(colours))
+        .map(|(cell, colour)| {
+            let has_marks = cell.has_marks();
+            match cell.glyph {
+                Some(glyph) if sizes.is_digit(&glyph, &cell.marks, cell.off_centre) => {
+                    (Some(glyph), None)
+                }
+                glyph => {
+                    let marked = has_marks || glyph.is_some();
+                    (None, marked.then_some(colour))
+                }
+            }
+        })
+        .unzip();
+    let background = background_colour(&rect.image, gray, bg);
+    authors::mark_entries(&mut glyphs, background);
+    Cells {
+        glyphs,
+        marked,
+        lines_x,
+        lines_y,
+        dark,
+        background,
+    }
+}
+
+/// The ink threshold in a cell whose background is `cell_bg`: a highlighted cell (a darker
+/// fill on a light theme) leaves ink less room to stand out, so the grid's threshold shrinks
+/// in proportion to the room left between the cell's background and the ink's extreme
+/// (a player's blue digit on a cell highlighted blue for holding the selected digit).
+fn cell_threshold(threshold: i32, grid_bg: u8, cell_bg: u8, dark: bool) -> i32 {
+    let room = |bg: u8| f32::from(if dark { 255 - bg } else { bg }).max(1.0);
+    let share = (room(cell_bg) / room(grid_bg)).min(1.0);
+    MIN_INK.max((threshold as f32 * share) as i32)
+}
+
+/// Each grid line's position, vertical lines (x) then horizontal (y): the column (or row)
+/// within a quarter cell of where it should be that is most covered by ink standing out from
+/// its neighbourhood. Coverage, not summed darkness, so a row of bold digits cannot outweigh a
+/// faint line: a line crosses the whole grid, digits at most half of it. Highlighted cells are
+/// uniform inside and do not count.
+fn find_lines(ink: &GrayImage) -> ([f32; 10], [f32; 10]) {
+    let n = ink.width() as usize;
+    let mut by_column = vec![0u32; n];
+    let mut by_row = vec![0u32; ink.height() as usize];
+    for (row_count, row) in by_row.iter_mut().zip(ink.as_raw().chunks_exact(n)) {
+        for (count, &v) in by_column.iter_mut().zip(row) {
+            *count += u32::from(v > 0);
+        }
+        *row_count = row.iter().map(|&v| u32::from(v > 0)).sum();
+    }
+    (line_peaks(&by_column), line_peaks(&by_row))
+}
+
+/// The ten line positions along one axis from its ink coverage profile.
+fn line_peaks(profile: &[u32]) -> [f32; 10] {
+    let n = profile.len();
+    let mut out = [0.0; 10];
+    for (k, slot) in out.iter_mut().enumerate() {
+        let expected = k as u32 * CELL;
+        let window = CELL / 4;
+        let lo = expected.saturating_sub(window) as usize;
+        let hi = ((expected + window) as usize).min(n - 1);
+        let best = (lo..=hi)
+            .max_by_key(|&i| profile[i])
+            .unwrap_or(expected as usize);
+        // Only trust a peak that crosses most of the grid; otherwise keep the even spacing.
+        *slot = if profile[best] as usize * 2 > n {
+            best as f32
+        } else {
+            expected as f32
+        };
+    }
+    out
+}
+
+/// The contrast of the grid's text: a high percentile of how far cell pixels stand out from
+/// the background, so the ink threshold follows faint photos and crisp screenshots alike.
+fn text_contrast(
+    gray: &GrayImage,
+    areas: &[(u32, u32, u32, u32); 81],
+    stand_outs: &[[u8; 256]; 81],
+) -> i32 {
+    // Each cell's histogram in parallel, then summed.
+    let cell_hist = |(&area, stand_out): (&(u32, u32, u32, u32), &[u8; 256])| {
+        let mut hist = Histogram::new();
+        area_rows(gray, area).for_each(|row| hist.add(row, |v| stand_out[v as usize]));
+        hist.counts()
+    };
+    let add = |mut a: [u32; 256], b: [u32; 256]| {
+        a.iter_mut().zip(b).for_each(|(a, b)| *a += b);
+        a
+    };
+    let hist = (areas.par_iter().zip(stand_outs.par_iter()))
+        .map(cell_hist)
+        .reduce(|| [0u32; 256], add);
+    let total: u32 = hist.iter().sum();
+    // Digits cover a few percent of the cells; the 99.5th percentile sits inside strokes.
+    let target = total - total / 200;
+    let mut seen = 0;
+    hist.iter()
+        .position(|&n| {
+            seen += n;
+            seen >= target
+        })
+        .unwrap_or(255) as i32
+}
+
+/// For each grey level, how far it stands out from `background` in the ink direction,
+/// clamped to 0-255.
+fn stand_out_table(background: u8, dark: bool) -> [u8; 256] {
+    std::array::from_fn(|v| {
+        let d = v as i32 - i32::from(background);
+        (if dark { d } else { -d }).clamp(0, 255) as u8
+    })
+}
+
+/// The rows of `gray` within `area` (x0, y0, x1, y1).
+fn area_rows(
+    gray: &GrayImage,
+    (x0, y0, x1, y1): (u32, u32, u32, u32),
+) -> impl Iterator<Item = &[u8]> {
+    let w = gray.width() as usize;
+    (y0 as usize..y1 as usize)
+        .map(move |y| &gray.as_raw()[y * w + x0 as usize..y * w + x1 as usize])
+}
+
+/// The cell's interior (x0, y0, x1, y1), line remnants cut away.
+pub(crate) fn cell_area(
+    xs: &[f32; 10],
+    ys: &[f32; 10],
+    row: usize,
+    col: usize,
+) -> (u32, u32, u32, u32) {
+    let mx = (xs[col + 1] - xs[col]) * LINE_MARGIN;
+    let my = (ys[row + 1] - ys[row]) * LINE_MARGIN;
+    (
+        (xs[col] + mx).round() as u32,
+        (ys[row] + my).round() as u32,
+        (xs[col + 1] - mx).round() as u32,
+        (ys[row + 1] - my).round() as u32,
+    )
+}
+
+/// The cell's background grey: the median of a band along the inside of its edges. Not the
+/// whole cell's: a large bold digit can cover more than half of it.
+fn cell_background(gray: &GrayImage, area: (u32, u32, u32, u32)) -> u8 {
+    let (x0, y0, x1, y1) = area;
+    let band = ((x1 - x0).min(y1 - y0) as f32 * BACKGROUND_BAND)
+        .ceil()
+        .max(1.0) as u32;
+    let mut hist = Histogram::new();
+    for (dy, row) in area_rows(gray, area).enumerate() {
+        let y = y0 + dy as u32;
+        if y < y0 + band || y + band >= y1 {
+            hist.add(row, |v| v);
+        } else {
+            let w = row.len();
+            let b = (band as usize).min(w / 2);
+            hist.add(&row[..b], |v| v);
+            hist.add(&row[w - b..], |v| v);
+        }
+    }
+    hist.median().unwrap_or(0)
+}
+
+/// The sizes of the picture's glyphs: the digit height, and the pencil marks' when the
+/// picture has cells full of them.
+struct Sizes {
+    /// The typical height of the tallest glyphs (the givens and entries).
+    digit: f32,
+    /// The typical height of pencil marks, from cells holding several of them.
+    mark: Option<f32>,
+}
+
+impl Sizes {
+    fn of(cells: &[CellInk]) -> Sizes {
+        let mut heights: Vec<u32> = cells
+            .iter()
+            .filter_map(|c| c.glyph.as_ref().map(|g| g.height))
+            .collect();
+        heights.sort_unstable_by(|a, b| b.cmp(a));
+        heights.truncate(DIGIT_POPULATION);
+        let digit = median_of(&mut heights).unwrap_or(CELL as f32);
+        let max_mark = MAX_MARK_HEIGHT * CELL as f32;
+        let mut marks: Vec<u32> = cells
+            .iter()
+            .filter(|c| c.marks.len() >= 2)
+            .flat_map(|c| c.marks.iter().chain(c.glyph.as_ref().map(|g| &g.height)))
+            .copied()
+            .filter(|&h| (h as f32) <= max_mark && (h as f32) < digit)
+            .collect();
+        let mark = (marks.len() >= 4).then(|| median_of(&mut marks)).flatten();
+        Sizes { digit, mark }
+    }
+
+    /// Whether a cell's central glyph is a digit: sized like the digits rather than like the
+    /// pencil marks, or, with no pencil marks to compare with, close to the digit height (or
+    /// alone at the very centre of its cell and not much smaller).
+    fn is_digit(&self, glyph: &Glyph, marks: &[u32], off_centre: f32) -> bool {
+        let h = glyph.height as f32;
+        if h < MIN_GLYPH_HEIGHT * CELL as f32 || h < LONE_DIGIT_FRACTION * self.digit {
+            return false;
+        }
+        // Small and a third wider than tall: pencil marks touching each other in a row. No
+        // digit is that wide (the widest display faces are about as wide as tall).
+        if glyph.ink.width() as f32 >= 4.0 / 3.0 * h && h < SMALL_FRACTION * self.digit {
+            return false;
+        }
+        if let Some(mark) = self.mark {
+            // Nearer the digits than the marks on a log scale.
+            return h * h >= self.digit * mark;
+        }
+        h >= DIGIT_FRACTION * self.digit || (marks.is_empty() && off_centre < 0.12)
+    }
+}
+
+/// The median of `values` (sorted in place), `None` when empty.
+fn median_of(values: &mut [u32]) -> Option<f32> {
+    values.sort_unstable();
+    let n = values.len();
+    match n {
+        0 => None,
+        _ if n % 2 == 1 => Some(values[n / 2] as f32),
+        _ => Some((values[n / 2 - 1] + values[n / 2]) as f32 / 2.0),
+    }
+}
+
+/// The grid's typical background colour: the mean of pixels whose grey is the median grey.
+/// Every other row and column is plenty for a mean over most of the square.
+fn background_colour(image: &RgbImage, gray: &GrayImage, bg: u8) -> [u8; 3] {
+    let rows = (image.as_raw().par_chunks_exact(image.width() as usize * 3))
+        .zip(gray.as_raw().par_chunks_exact(gray.width() as usize))
+        .step_by(2);
+    // Rows at a time into u32 sums: one row of 504 pixels cannot overflow them.
+    let row_sums = |(rgb, grey): (&[u8], &[u8])| {
+        let mut row = [0u32; 4];
+        for (p, &g) in rgb.chunks_exact(6).zip(grey.iter().step_by(2)) {
+            let take = u32::from(g.abs_diff(bg) <= 2);
+            row[0] += u32::from(p[0]) * take;
+            row[1] += u32::from(p[1]) * take;
+            row[2] += u32::from(p[2]) * take;
+            row[3] += take;
+        }
+        row.map(u64::from)
+    };
+    let [r, g, b, n] = rows
+        .map(row_sums)
+        .reduce(|| [0u64; 4], |a, b| std::array::from_fn(|i| a[i] + b[i]));
+    let n = n.max(1);
+    [(r / n) as u8, (g / n) as u8, (b / n) as u8]
+}
+
+#[cfg(test)]
+pub(crate) mod tests;

@@ -1,0 +1,291 @@
+//! The cells stage's tests: synthetic grids whose every digit is known (where it was drawn,
+//! how tall, in which colour) are sliced, and each glyph must come out in its own cell with
+//! the box it was drawn in. [`Sketch`] draws such grids; the render stage's tests use it too.
+
+use ab_glyph::{point, Font, OutlineCurve, Point};
+use image::RgbImage;
+
+use super::*;
+use crate::font::font;
+use crate::pipeline::quad::Quad;
+use crate::pipeline::rectify::rectify;
+use crate::pipeline::render::Coverage;
+use crate::puzzle::board::{Board, Pos};
+
+/// A screenshot-like picture drawn for a test: a plain page and a 9x9 grid whose cells are
+/// `cell` pixels wide, the grid's top-left line crossing at `origin`.
+pub(crate) struct Sketch {
+    pub(crate) image: RgbImage,
+    pub(crate) origin: (f32, f32),
+    pub(crate) cell: f32,
+}
+
+impl Sketch {
+    /// A `width` x `height` page of `page` colour with the grid's lines in `ink`: thin lines
+    /// 1/28 of a cell wide, box lines twice that, as screenshots draw them.
+    pub(crate) fn new(
+        (width, height): (u32, u32),
+        origin: (f32, f32),
+        cell: f32,
+        page: [u8; 3],
+        ink: [u8; 3],
+    ) -> Sketch {
+        let mut image = RgbImage::from_pixel(width, height, image::Rgb(page));
+        let thin = (cell / 28.0).max(1.0);
+        let side = 9.0 * cell;
+        for k in 0..10 {
+            let w = if k % 3 == 0 { 2.0 * thin } else { thin };
+            let at = k as f32 * cell;
+            let (x, y) = (origin.0 + at, origin.1 + at);
+            fill(
+                &mut image,
+                (x - w / 2.0, origin.1 - w / 2.0),
+                (w, side + w),
+                ink,
+            );
+            fill(
+                &mut image,
+                (origin.0 - w / 2.0, y - w / 2.0),
+                (side + w, w),
+                ink,
+            );
+        }
+        Sketch {
+            image,
+            origin,
+            cell,
+        }
+    }
+
+    /// Draws digit `ch` in the bundled font, its ink `height` (a fraction of the cell) tall
+    /// and centred on `at` (fractions of the cell from its top-left corner) in cell `pos`.
+    pub(crate) fn digit(
+        &mut self,
+        pos: Pos,
+        ch: char,
+        at: (f32, f32),
+        height: f32,
+        colour: [u8; 3],
+    ) {
+        let font = font();
+        let outline = font
+            .outline(font.glyph_id(ch))
+            .expect("a digit has an outline");
+        let b = outline.bounds;
+        let f = height * self.cell / (b.max.y - b.min.y).abs();
+        let mid = ((b.min.x + b.max.x) / 2.0, (b.min.y + b.max.y) / 2.0);
+        let centre = (
+            self.origin.0 + (pos.col() as f32 + at.0) * self.cell,
+            self.origin.1 + (pos.row() as f32 + at.1) * self.cell,
+        );
+        // Font units have y up; the picture has y down.
+        let place = |p: Point| point(centre.0 + (p.x - mid.0) * f, centre.1 - (p.y - mid.1) * f);
+        let curves = outline.curves.iter().map(|c| moved(c, place)).collect();
+        let coverage =
+            Coverage::rasterise(curves, &self.image).expect("the digit is in the picture");
+        for (x, y, rgb) in coverage.blend_over(&self.image, colour) {
+            self.image.put_pixel(x, y, image::Rgb(rgb));
+        }
+    }
+
+    /// Draws every digit of `board` at the centre of its cell.
+    pub(crate) fn board(&mut self, board: &Board, height: f32, colour: [u8; 3]) {
+        for pos in Pos::all() {
+            if let Some(d) = board.get(pos) {
+                self.digit(pos, d.to_char(), (0.5, 0.5), height, colour);
+            }
+        }
+    }
+
+    /// The grid's corners: where its outer lines cross.
+    pub(crate) fn quad(&self) -> Quad {
+        let (x, y, s) = (self.origin.0, self.origin.1, 9.0 * self.cell);
+        Quad {
+            corners: [(x, y), (x + s, y), (x + s, y + s), (x, y + s)],
+        }
+    }
+
+    /// The grid straightened, as the locate stage would hand it on had it found the corners
+    /// exactly.
+    pub(crate) fn rectified(&self) -> Rectified {
+        rectify(&self.image, &self.quad()).expect("the sketch's corners are a square")
+    }
+}
+
+/// Paints the rectangle at `(x, y)` of size `(w, h)` (pixels whose centres it covers).
+fn fill(image: &mut RgbImage, (x, y): (f32, f32), (w, h): (f32, f32), colour: [u8; 3]) {
+    let first = |v: f32| (v - 0.5).ceil().max(0.0) as u32;
+    let (x1, y1) = (
+        first(x + w).min(image.width()),
+        first(y + h).min(image.height()),
+    );
+    for yy in first(y)..y1 {
+        for xx in first(x)..x1 {
+            image.put_pixel(xx, yy, image::Rgb(colour));
+        }
+    }
+}
+
+fn moved(c: &OutlineCurve, f: impl Fn(Point) -> Point) -> OutlineCurve {
+    match *c {
+        OutlineCurve::Line(a, b) => OutlineCurve::Line(f(a), f(b)),
+        OutlineCurve::Quad(a, b, c) => OutlineCurve::Quad(f(a), f(b), f(c)),
+        OutlineCurve::Cubic(a, b, c, d) => OutlineCurve::Cubic(f(a), f(b), f(c), f(d)),
+    }
+}
+
+/// A newspaper puzzle: 30 givens spread over every row, column and box.
+pub(crate) const GIVENS: &str =
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+/// Digits are drawn this fraction of the cell tall, as screenshots typically print them.
+pub(crate) const DIGIT: f32 = 0.6;
+pub(crate) const WHITE: [u8; 3] = [255, 255, 255];
+pub(crate) const BLACK: [u8; 3] = [20, 20, 20];
+
+/// The cell at row `row`, column `col` (0-8).
+pub(crate) fn at(row: usize, col: usize) -> Pos {
+    Pos::new(row, col).expect("row and column within 0-8")
+}
+
+/// The givens of [`GIVENS`] on a grid whose cells are exactly the straightened grid's size,
+/// so positions in the sketch and in the square picture differ by the origin only.
+fn screenshot() -> Sketch {
+    let mut sketch = Sketch::new((544, 544), (20.0, 20.0), CELL as f32, WHITE, BLACK);
+    sketch.board(&GIVENS.parse().unwrap(), DIGIT, BLACK);
+    sketch
+}
+
+#[test]
+fn each_given_lands_in_its_own_cell_with_the_box_it_was_drawn_in() {
+    let givens: Board = GIVENS.parse().unwrap();
+    let cells = slice(&screenshot().rectified());
+    let cell = CELL as f32;
+    for k in 0..10 {
+        let drawn = k as f32 * cell;
+        assert!(
+            (cells.lines_x[k] - drawn).abs() <= 1.0,
+            "{:?}",
+            cells.lines_x
+        );
+        assert!(
+            (cells.lines_y[k] - drawn).abs() <= 1.0,
+            "{:?}",
+            cells.lines_y
+        );
+    }
+    for pos in Pos::all() {
+        let found = &cells.glyphs[pos.index()];
+        if givens.get(pos).is_none() {
+            assert!(found.is_none(), "{pos}: a glyph in an empty cell");
+            assert!(
+                cells.marked[pos.index()].is_none(),
+                "{pos}: marks in an empty cell"
+            );
+            continue;
+        }
+        let glyph = found
+            .as_ref()
+            .unwrap_or_else(|| panic!("{pos}: the given was not found"));
+        assert_eq!(glyph.author, Author::Given, "{pos}");
+        // Anti-aliasing may add or drop a faint row or column at each edge.
+        let drawn = DIGIT * cell;
+        assert!(
+            (glyph.height as f32 - drawn).abs() <= 2.0,
+            "{pos}: {} px tall",
+            glyph.height
+        );
+        let (w, h) = glyph.ink.dimensions();
+        let centre = (
+            glyph.origin.0 as f32 + w as f32 / 2.0,
+            glyph.origin.1 as f32 + h as f32 / 2.0,
+        );
+        let expected = (
+            (pos.col() as f32 + 0.5) * cell,
+            (pos.row() as f32 + 0.5) * cell,
+        );
+        assert!(
+            (centre.0 - expected.0).abs() <= 1.5 && (centre.1 - expected.1).abs() <= 1.5,
+            "{pos}: glyph centred at {centre:?}, drawn at {expected:?}"
+        );
+        // The box holds the strokes: full ink in it, and the stroke colour the one drawn.
+        assert!(
+            glyph.ink.pixels().any(|p| p[0] >= 250),
+            "{pos}: no full ink"
+        );
+        assert!(
+            glyph.colour.iter().all(|&c| c < 80),
+            "{pos}: colour {:?}",
+            glyph.colour
+        );
+    }
+    assert!(!cells.dark);
+    assert!(
+        cells.background.iter().all(|&c| c >= 250),
+        "{:?}",
+        cells.background
+    );
+}
+
+#[test]
+fn pencil_marks_are_not_a_digit_and_mark_their_cell() {
+    let mut sketch = screenshot();
+    // Two empty cells of candidates, each written small where a keypad puts it; one of them
+    // has a 5 at the very centre, where a digit would be.
+    let marked = [(at(0, 2), "1259"), (at(4, 4), "3468")];
+    for (pos, digits) in marked {
+        for ch in digits.chars() {
+            let k = ch.to_digit(10).unwrap() as f32 - 1.0;
+            let at = ((k % 3.0) * 0.3 + 0.2, (k / 3.0).floor() * 0.3 + 0.2);
+            sketch.digit(pos, ch, at, 0.2, BLACK);
+        }
+    }
+    let cells = slice(&sketch.rectified());
+    for (pos, _) in marked {
+        assert!(
+            cells.glyphs[pos.index()].is_none(),
+            "{pos}: pencil marks read as a digit"
+        );
+        let background = cells.marked[pos.index()].unwrap_or_else(|| panic!("{pos} not marked"));
+        assert!(
+            background.iter().all(|&c| c >= 250),
+            "{pos}: {background:?}"
+        );
+    }
+    // The givens are still digits beside them.
+    let givens: Board = GIVENS.parse().unwrap();
+    let found = Pos::all()
+        .filter(|p| cells.glyphs[p.index()].is_some())
+        .count();
+    assert_eq!(found, givens.filled_count());
+}
+
+#[test]
+fn a_digit_in_another_colour_is_an_entry() {
+    let mut sketch = screenshot();
+    let entries = [(at(0, 2), '4'), (at(8, 0), '3'), (at(4, 4), '5')];
+    for (pos, ch) in entries {
+        sketch.digit(pos, ch, (0.5, 0.5), DIGIT, [30, 90, 220]);
+    }
+    let cells = slice(&sketch.rectified());
+    for (pos, _) in entries {
+        let glyph = cells.glyphs[pos.index()].as_ref();
+        assert_eq!(glyph.map(|g| g.author), Some(Author::Entry), "{pos}");
+    }
+    let givens: Board = GIVENS.parse().unwrap();
+    for pos in Pos::all().filter(|&p| givens.get(p).is_some()) {
+        let glyph = cells.glyphs[pos.index()].as_ref();
+        assert_eq!(glyph.map(|g| g.author), Some(Author::Given), "{pos}");
+    }
+}
+
+#[test]
+fn a_highlighted_cell_needs_less_contrast() {
+    // Light theme, page 250, threshold 80: on a cell highlighted to 125 ink has half the
+    // room to stand out, so half the threshold; a plain cell keeps it, and a dark theme
+    // measures the room up to white.
+    assert_eq!(cell_threshold(80, 250, 125, false), 40);
+    assert_eq!(cell_threshold(80, 250, 250, false), 80);
+    assert_eq!(cell_threshold(80, 20, 137, true), 40);
+    // Never below the least ink.
+    assert_eq!(cell_threshold(80, 250, 10, false), MIN_INK);
+}

@@ -1,0 +1,293 @@
+//! Doubt: an answer is only as good as its reading. A cell is doubtful when another digit fits
+//! its glyph almost as well **and** the puzzle read that way also has exactly one, different,
+//! solution: the rules cannot tell the two readings apart, so neither answer may be drawn with
+//! confidence. Several solutions, two corrections that both work, or a rival reading of whole
+//! shape groups (see [`Rival`]) are doubtful the same way.
+
+use serde::Serialize;
+
+use super::{Alternative, Solved};
+use crate::pipeline::recognize::{Recognized, Rival};
+use crate::puzzle::board::{Board, Digit, Pos};
+use crate::puzzle::solve::{self, Verdict};
+
+/// A runner-up scoring within this of the best digit is a reading the glyph supports too.
+const CLOSE_SCORE: f32 = 0.08;
+/// How many cells a doubt about several solutions lists at most.
+const MAX_LISTED: usize = 12;
+
+/// A cell whose reading is in doubt, and what it could be instead.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Doubt {
+    /// The cell, as `r3c5`.
+    #[serde(serialize_with = "crate::puzzle::check::display")]
+    pub cell: Pos,
+    /// The digit read there; `None` when the cell was read as empty.
+    #[serde(serialize_with = "serialize_digit_or_null")]
+    pub read: Option<Digit>,
+    /// The other digits the picture and the rules allow there, best first.
+    #[serde(serialize_with = "serialize_digits")]
+    pub could_be: Vec<Digit>,
+}
+
+impl std::fmt::Display for Doubt {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let others: Vec<String> = self.could_be.iter().map(|d| d.to_string()).collect();
+        match self.read {
+            Some(read) => write!(
+                f,
+                "{}: read {read}, could be {}",
+                self.cell,
+                others.join(" or ")
+            ),
+            None => write!(f, "{}: could be {}", self.cell, others.join(" or ")),
+        }
+    }
+}
+
+fn serialize_digit_or_null<S: serde::Serializer>(
+    d: &Option<Digit>,
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    match d {
+        Some(d) => s.serialize_u8(d.get()),
+        None => s.serialize_none(),
+    }
+}
+
+fn serialize_digits<S: serde::Serializer>(ds: &[Digit], s: S) -> Result<S::Ok, S::Error> {
+    s.collect_seq(ds.iter().map(|d| d.get()))
+}
+
+/// The cells of each rival reading that gives the puzzle one, different, solution.
+pub(super) fn rival_answers(givens: &Board, rivals: &[Rival], solution: &Board) -> Vec<Doubt> {
+    let mut out: Vec<Doubt> = Vec::new();
+    for Rival { changes, .. } in rivals.iter().filter(|r| r.is_close()) {
+        let mut board = *givens;
+        changes.iter().for_each(|&(pos, d)| board.set(pos, Some(d)));
+        if !matches!(solve::check(&board), Ok(Verdict::Unique(other)) if other != *solution) {
+            continue;
+        }
+        for &(cell, digit) in changes {
+            match out.iter_mut().find(|d| d.cell == cell) {
+                Some(d) if !d.could_be.contains(&digit) => d.could_be.push(digit),
+                Some(_) => {}
+                None => out.push(Doubt {
+                    cell,
+                    read: givens.get(cell),
+                    could_be: vec![digit],
+                }),
+            }
+        }
+    }
+    out.sort_by_key(|d| d.cell.index());
+    out
+}
+
+/// The cells two working corrections disagree on, each with the digits they use.
+pub(super) fn rival_corrections(
+    givens: &Board,
+    a: &[Alternative],
+    b: &[Alternative],
+) -> Vec<Doubt> {
+    let mut out: Vec<Doubt> = Vec::new();
+    for alt in a.iter().chain(b) {
+        let doubt = match out.iter_mut().find(|d| d.cell == alt.pos) {
+            Some(d) => d,
+            None => {
+                out.push(Doubt {
+                    cell: alt.pos,
+                    read: givens.get(alt.pos),
+                    could_be: Vec::new(),
+                });
+                out.last_mut().expect("just pushed")
+            }
+        };
+        if !doubt.could_be.contains(&alt.digit) {
+            doubt.could_be.push(alt.digit);
+        }
+    }
+    out.sort_by_key(|d| d.cell.index());
+    out
+}
+
+/// The doubtful cells of a solved reading (see the module comment).
+pub(super) fn doubts(solved: &Solved, evidence: &[Option<Recognized>]) -> Vec<Doubt> {
+    match &solved.verdict {
+        Ok(Verdict::Unique(solution)) => {
+            let close = close_rivals(
+                &solved.givens,
+                evidence,
+                solution,
+                solved.corrections.is_empty(),
+            );
+            if close.is_empty() {
+                label_swaps(&solved.givens, evidence)
+            } else {
+                close
+            }
+        }
+        Ok(Verdict::Multiple(first)) => open_cells(&solved.givens, first),
+        Ok(Verdict::Unsolvable) => least_confident(&solved.givens, evidence, &[]),
+        Err(conflict) => {
+            least_confident(&solved.givens, evidence, &[conflict.first, conflict.second])
+        }
+    }
+}
+
+/// Given cells where a runner-up digit scores close to the read one and also gives the puzzle
+/// one solution, a different one.
+///
+/// With `as_read` (no cell was corrected), a runner-up the picture itself rules out (the
+/// glyph is clearly unlike the glyphs surely read as that digit) is no rival. After a
+/// correction every runner-up counts: the reading is already known to be wrong somewhere.
+fn close_rivals(
+    givens: &Board,
+    evidence: &[Option<Recognized>],
+    solution: &Board,
+    as_read: bool,
+) -> Vec<Doubt> {
+    let mut out = Vec::new();
+    for pos in Pos::all() {
+        let (Some(read), Some(Some(r))) = (givens.get(pos), evidence.get(pos.index())) else {
+            continue;
+        };
+        let best = r.ranked[0].1;
+        let mut could_be = Vec::new();
+        let possible = |d: &Digit| *d != read && !(as_read && r.unlike.contains(d));
+        for &(digit, score) in r.ranked.iter().filter(|(d, _)| possible(d)) {
+            if best - score > CLOSE_SCORE {
+                break;
+            }
+            let mut board = *givens;
+            board.set(pos, Some(digit));
+            if matches!(solve::check(&board), Ok(Verdict::Unique(other)) if other != *solution) {
+                could_be.push(digit);
+            }
+        }
+        if !could_be.is_empty() {
+            out.push(Doubt {
+                cell: pos,
+                read: Some(read),
+                could_be,
+            });
+        }
+    }
+    out
+}
+
+/// Two digits whose glyphs the templates barely tell apart, as a doubt on every cell that
+/// holds either.
+///
+/// The rules check a reading only up to the names of the digits: exchanging two digits
+/// everywhere (or renaming one the givens lack) leaves a puzzle with one solution, another
+/// one. Only the glyphs can tell the two readings apart, so the exchange is a rival when it
+/// loses at most `CLOSE_SCORE` of template score per glyph renamed, on average: the glyphs of
+/// one digit in one picture are near-identical renderings, so many of them are hardly
+/// stronger evidence than one. A correction's exchange can even gain score, when the rules
+/// accepted a relabelling of the groups the templates like less than the truth.
+fn label_swaps(givens: &Board, evidence: &[Option<Recognized>]) -> Vec<Doubt> {
+    let mut out: Vec<Doubt> = Vec::new();
+    for a in Digit::all() {
+        for b in Digit::all().filter(|b| b.get() > a.get()) {
+            let Some(renamed) = exchange(givens, evidence, a, b) else {
+                continue;
+            };
+            let loss: f32 = renamed.iter().map(|r| r.loss).sum();
+            if loss > CLOSE_SCORE * renamed.len() as f32 {
+                continue;
+            }
+            for Renamed {
+                cell, read, other, ..
+            } in renamed
+            {
+                match out.iter_mut().find(|d| d.cell == cell) {
+                    Some(d) => d.could_be.push(other),
+                    None => out.push(Doubt {
+                        cell,
+                        read: Some(read),
+                        could_be: vec![other],
+                    }),
+                }
+            }
+        }
+    }
+    out.sort_by_key(|d| d.cell.index());
+    out
+}
+
+/// One given renamed by an exchange of two digits, and the template score that loses.
+struct Renamed {
+    cell: Pos,
+    read: Digit,
+    other: Digit,
+    loss: f32,
+}
+
+/// The givens read as `a` or `b`, each renamed to the other; `None` when there are none or
+/// one has no template scores to weigh the exchange with.
+fn exchange(
+    givens: &Board,
+    evidence: &[Option<Recognized>],
+    a: Digit,
+    b: Digit,
+) -> Option<Vec<Renamed>> {
+    let score = |r: &Recognized, d: Digit| r.ranked.iter().find(|x| x.0 == d).map(|x| x.1);
+    let renamed: Option<Vec<Renamed>> = Pos::all()
+        .filter_map(|cell| Some((cell, givens.get(cell).filter(|d| *d == a || *d == b)?)))
+        .map(|(cell, read)| {
+            let other = if read == a { b } else { a };
+            let r = evidence.get(cell.index())?.as_ref()?;
+            Some(Renamed {
+                cell,
+                read,
+                other,
+                loss: score(r, read)? - score(r, other)?,
+            })
+        })
+        .collect();
+    renamed.filter(|r| !r.is_empty())
+}
+
+/// The empty cells where two solutions of the reading differ.
+fn open_cells(givens: &Board, first: &Board) -> Vec<Doubt> {
+    let second = solve::solutions(givens, 2)
+        .ok()
+        .and_then(|all| all.into_iter().find(|s| s != first));
+    let Some(second) = second else {
+        return Vec::new();
+    };
+    Pos::all()
+        .filter_map(|pos| {
+            let (a, b) = (first.get(pos)?, second.get(pos)?);
+            (a != b).then(|| Doubt {
+                cell: pos,
+                read: None,
+                could_be: vec![a, b],
+            })
+        })
+        .take(MAX_LISTED)
+        .collect()
+}
+
+/// The cells in a clash, then the least confident readings, with their runner-ups.
+fn least_confident(givens: &Board, evidence: &[Option<Recognized>], clash: &[Pos]) -> Vec<Doubt> {
+    let mut read: Vec<(Pos, &Recognized)> = Pos::all()
+        .filter(|p| givens.get(*p).is_some())
+        .filter_map(|p| evidence.get(p.index())?.as_ref().map(|r| (p, r)))
+        .collect();
+    read.sort_by(|a, b| {
+        clash
+            .contains(&b.0)
+            .cmp(&clash.contains(&a.0))
+            .then(a.1.confidence().total_cmp(&b.1.confidence()))
+    });
+    read.into_iter()
+        .take(clash.len().max(3))
+        .map(|(pos, r)| Doubt {
+            cell: pos,
+            read: givens.get(pos),
+            could_be: r.ranked.iter().skip(1).take(2).map(|&(d, _)| d).collect(),
+        })
+        .collect()
+}

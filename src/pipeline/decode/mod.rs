@@ -1,0 +1,479 @@
+//! Decode: a path or bytes -> an RGB image, upright (EXIF orientation applied), within limits
+//! set before any pixel is decoded: a declared-size limit in pixels, a byte limit on what the
+//! decoder may hold (16-bit samples and alpha counted), and a working size above which the
+//! picture is scaled down (PNG row by row while decoding, so a huge PNG never sits in memory
+//! whole). A [`MemoryBudget`] shared by concurrent decodes keeps a batch's memory flat in the
+//! number of threads. Only regular files are opened: a FIFO would block forever.
+//!
+//! This file owns the limits, the checks made from the header and the choice of decoding
+//! path; `rows` reads PNG row by row and scales pictures down, `budget` holds the shared
+//! memory budget.
+
+mod budget;
+mod rows;
+
+use std::fs::File;
+use std::io::{BufRead, BufReader, Cursor, Read, Seek, SeekFrom};
+use std::path::Path;
+
+use image::metadata::Orientation;
+use image::{DynamicImage, ImageDecoder, ImageError, ImageFormat, ImageReader, RgbImage};
+
+pub use budget::{MemoryBudget, Reservation};
+use rows::{opaque_rgb, png_rows_scaled, shrink, shrink_factor};
+
+use crate::error::{DecodeCause, Error, Result};
+
+/// What decoding one picture may cost.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Pictures declaring more pixels than this are refused before decoding.
+    /// Default: 100 million.
+    pub max_pixels: u64,
+    /// Bytes the decoded picture may take in the decoder's own layout (a 16-bit RGBA pixel
+    /// is 8 bytes). PNG larger than this is still read, row by row and scaled down; other
+    /// formats are refused. Default: 512 MiB.
+    pub max_bytes: u64,
+    /// Pictures with more pixels are scaled down by a whole factor to at most this many, the
+    /// answer drawn on the smaller picture. Default: 40 million (a 7,700 x 5,200 photo).
+    pub working_pixels: u64,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_pixels: 100_000_000,
+            max_bytes: 512 << 20,
+            working_pixels: 40_000_000,
+        }
+    }
+}
+
+/// Reads and decodes the image at `path`, refusing more than `max_pixels` declared pixels.
+pub fn decode_file(path: &Path, max_pixels: u64) -> Result<RgbImage> {
+    let limits = Limits {
+        max_pixels,
+        ..Limits::default()
+    };
+    decode_file_within(path, &limits, &MemoryBudget::unlimited()).map(|(image, _)| image)
+}
+
+/// Decodes an encoded image held in memory; `path` only names it in errors.
+pub fn decode_bytes(bytes: &[u8], path: &Path, max_pixels: u64) -> Result<RgbImage> {
+    let limits = Limits {
+        max_pixels,
+        ..Limits::default()
+    };
+    let budget = MemoryBudget::unlimited();
+    decode_from(Cursor::new(bytes), path, &limits, &budget).map(|(image, _)| image)
+}
+
+/// Reads and decodes the image at `path` within `limits`, first reserving from `budget` the
+/// memory it will need; the reservation is returned with the picture and lasts as long as
+/// the caller keeps it (the picture's whole trip through the pipeline).
+pub fn decode_file_within<'b>(
+    path: &Path,
+    limits: &Limits,
+    budget: &'b MemoryBudget,
+) -> Result<(RgbImage, Reservation<'b>)> {
+    let file = open_regular(path)?;
+    decode_from(BufReader::new(file), path, limits, budget)
+}
+
+/// [`decode_file_within`] for an encoded image held in memory (a pipe, an upload); `path`
+/// only names it in errors.
+pub fn decode_bytes_within<'b>(
+    bytes: &[u8],
+    path: &Path,
+    limits: &Limits,
+    budget: &'b MemoryBudget,
+) -> Result<(RgbImage, Reservation<'b>)> {
+    decode_from(Cursor::new(bytes), path, limits, budget)
+}
+
+/// Opens `path` for reading if it is a regular file (after following links); anything else
+/// is an error naming what it is, before it is opened, since opening a FIFO blocks.
+pub fn open_regular(path: &Path) -> Result<File> {
+    let io_error = |source| Error::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    let not_regular = |meta: &std::fs::Metadata| {
+        (!meta.is_file()).then(|| Error::NotAFile {
+            path: path.to_path_buf(),
+            kind: file_kind(meta),
+        })
+    };
+    let meta = std::fs::metadata(path).map_err(io_error)?;
+    if let Some(e) = not_regular(&meta) {
+        return Err(e);
+    }
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        // Should the path be swapped for a FIFO after the check, the open must not block.
+        use std::os::unix::fs::OpenOptionsExt;
+        const O_NONBLOCK: i32 = 0o4000;
+        options.custom_flags(if cfg!(target_os = "linux") {
+            O_NONBLOCK
+        } else {
+            0
+        });
+    }
+    let file = options.open(path).map_err(io_error)?;
+    let meta = file.metadata().map_err(io_error)?;
+    match not_regular(&meta) {
+        Some(e) => Err(e),
+        None => Ok(file),
+    }
+}
+
+/// What a file system object that is not a regular file is, in words.
+pub fn file_kind(meta: &std::fs::Metadata) -> &'static str {
+    let kind = meta.file_type();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_fifo() {
+            return "a named pipe (FIFO)";
+        }
+        if kind.is_socket() {
+            return "a socket";
+        }
+        if kind.is_block_device() || kind.is_char_device() {
+            return "a device";
+        }
+    }
+    if kind.is_dir() {
+        "a folder"
+    } else if kind.is_file() {
+        "a file"
+    } else {
+        "not a regular file"
+    }
+}
+
+/// How a picture will be decoded, decided from its header.
+struct Plan {
+    width: u32,
+    height: u32,
+    /// The whole factor the picture is scaled down by (1: full size).
+    shrink: u32,
+    /// Whether PNG rows are streamed into the (scaled) picture instead of decoding it whole.
+    stream_png: bool,
+    /// Bytes held at the peak: the decoder's buffer (when not streamed), the RGB picture, and
+    /// as much again for the encoded output.
+    peak_bytes: u64,
+}
+
+fn decode_from<'b, R: BufRead + Seek>(
+    mut reader: R,
+    path: &Path,
+    limits: &Limits,
+    budget: &'b MemoryBudget,
+) -> Result<(RgbImage, Reservation<'b>)> {
+    let fail = |reason: String| Error::Decode {
+        path: path.to_path_buf(),
+        reason,
+        source: None,
+    };
+    // The decoders' own words name their internals: people get our sentence, callers the cause.
+    let caused = |reason: String, cause: DecodeCause| Error::Decode {
+        path: path.to_path_buf(),
+        reason,
+        source: Some(cause),
+    };
+    let read_failed = |e: std::io::Error| caused(describe_io(&e), e.into());
+    let image_failed = |e: ImageError| caused(describe(&e), e.into());
+    let head = read_head(&mut reader).map_err(read_failed)?;
+    if head.is_empty() {
+        return Err(fail("the file is empty".into()));
+    }
+    let format = image::guess_format(&head)
+        .ok()
+        .filter(|f| {
+            matches!(
+                f,
+                ImageFormat::Png
+                    | ImageFormat::Jpeg
+                    | ImageFormat::WebP
+                    | ImageFormat::Bmp
+                    | ImageFormat::Gif
+            )
+        })
+        .ok_or_else(|| fail("unknown format (expected PNG, JPEG, WebP, BMP or GIF)".into()))?;
+    let too_large = |(width, height): (u32, u32)| {
+        (u64::from(width) * u64::from(height) > limits.max_pixels).then(|| Error::TooLarge {
+            path: path.to_path_buf(),
+            width,
+            height,
+            limit: limits.max_pixels,
+        })
+    };
+    // The PNG decoder reads up to the first data chunk before it tells the size, so a bomb
+    // cut after its header would pass as "unexpected end of file": read IHDR ourselves.
+    if let Some(e) = png_declared_size(&head).and_then(too_large) {
+        return Err(e);
+    }
+    if format == ImageFormat::Jpeg && !has_jpeg_end(&mut reader).map_err(read_failed)? {
+        // The JPEG decoder fills a cut-off picture with grey instead of failing.
+        return Err(fail("the JPEG is cut off (no end-of-image marker)".into()));
+    }
+    reader.seek(SeekFrom::Start(0)).map_err(read_failed)?;
+    let mut decoder = ImageReader::with_format(&mut reader, format)
+        .into_decoder()
+        .map_err(image_failed)?;
+    let (width, height) = decoder.dimensions();
+    if let Some(e) = too_large((width, height)) {
+        return Err(e);
+    }
+    let plan = plan(width, height, decoder.total_bytes(), format, limits);
+    if !plan.stream_png && decoder.total_bytes() > limits.max_bytes {
+        return Err(Error::TooMuchMemory {
+            path: path.to_path_buf(),
+            needed: decoder.total_bytes(),
+            limit: limits.max_bytes,
+        });
+    }
+    let reservation = budget.reserve(plan.peak_bytes);
+    let orientation = decoder.orientation().ok();
+    let image = if plan.stream_png {
+        drop(decoder);
+        reader.seek(SeekFrom::Start(0)).map_err(read_failed)?;
+        png_rows_scaled(reader, &plan, limits).map_err(|e| caused(describe_png(&e), e.into()))?
+    } else {
+        let mut io_limits = image::Limits::default();
+        io_limits.max_alloc = Some(limits.max_bytes);
+        decoder.set_limits(io_limits).map_err(image_failed)?;
+        let image = DynamicImage::from_decoder(decoder).map_err(image_failed)?;
+        shrink(opaque_rgb(image), plan.shrink)
+    };
+    Ok((upright(image, orientation), reservation))
+}
+
+fn upright(image: RgbImage, orientation: Option<Orientation>) -> RgbImage {
+    match orientation {
+        None | Some(Orientation::NoTransforms) => image,
+        Some(o) => {
+            let mut image = DynamicImage::ImageRgb8(image);
+            image.apply_orientation(o);
+            image.into_rgb8()
+        }
+    }
+}
+
+/// The first bytes of the file (fewer when it is shorter), for guessing its format.
+fn read_head(reader: &mut impl Read) -> std::io::Result<Vec<u8>> {
+    let mut head = Vec::with_capacity(32);
+    reader.take(32).read_to_end(&mut head)?;
+    Ok(head)
+}
+
+/// Decides the scale and the decoding path from the header alone.
+fn plan(width: u32, height: u32, decoded_bytes: u64, format: ImageFormat, limits: &Limits) -> Plan {
+    let pixels = u64::from(width) * u64::from(height);
+    let shrink = shrink_factor(pixels, limits.working_pixels);
+    let stream_png = format == ImageFormat::Png && (shrink > 1 || decoded_bytes > limits.max_bytes);
+    let out_pixels = u64::from(width.div_ceil(shrink)) * u64::from(height.div_ceil(shrink));
+    let decoder_bytes = if stream_png { 0 } else { decoded_bytes };
+    Plan {
+        width,
+        height,
+        shrink,
+        stream_png,
+        peak_bytes: decoder_bytes + 2 * 3 * out_pixels,
+    }
+}
+
+/// A decoder's error as a sentence for people: what is wrong with the file, without the
+/// decoder's internal names.
+fn describe(error: &ImageError) -> String {
+    match error {
+        ImageError::IoError(e) => describe_io(e),
+        ImageError::Limits(_) => "it needs more memory to decode than allowed".into(),
+        ImageError::Unsupported(e) => format!("it uses a feature we cannot read ({e})"),
+        ImageError::Decoding(e) => describe_damage(&e.to_string()),
+        other => describe_damage(&other.to_string()),
+    }
+}
+
+fn describe_png(error: &png::DecodingError) -> String {
+    match error {
+        png::DecodingError::IoError(e) => describe_io(e),
+        png::DecodingError::LimitsExceeded => "it needs more memory to decode than allowed".into(),
+        other => describe_damage(&other.to_string()),
+    }
+}
+
+fn describe_io(error: &std::io::Error) -> String {
+    match error.kind() {
+        std::io::ErrorKind::UnexpectedEof => "the file is cut off (it ends too early)".into(),
+        _ => format!("the file cannot be read ({error})"),
+    }
+}
+
+/// A decoder's message about damaged data, with its debug-printed internals (PNG chunk types
+/// such as `ChunkType { type: IDAT, critical: true, .. }`) reduced to their names.
+fn describe_damage(message: &str) -> String {
+    if message.contains("CRC error") {
+        let chunk = chunk_name(message)
+            .map(|c| format!(" in its {c} chunk"))
+            .unwrap_or_default();
+        return format!("the file is damaged: a checksum does not match{chunk}");
+    }
+    let mut cleaned = String::with_capacity(message.len());
+    let mut rest = message;
+    while let Some(at) = rest.find("ChunkType {") {
+        cleaned.push_str(&rest[..at]);
+        let end = rest[at..].find('}').map_or(rest.len(), |e| at + e + 1);
+        cleaned.push_str(chunk_name(&rest[at..end]).unwrap_or("a"));
+        rest = &rest[end..];
+    }
+    cleaned.push_str(rest);
+    format!("the file is damaged ({})", cleaned.trim_end_matches('.'))
+}
+
+/// The four-letter chunk type inside a debug-printed `ChunkType { type: IDAT, .. }`.
+fn chunk_name(message: &str) -> Option<&str> {
+    let after = &message[message.find("type: ")? + 6..];
+    let name = after.get(..4)?;
+    name.chars()
+        .all(|c| c.is_ascii_alphabetic())
+        .then_some(name)
+}
+
+/// Width and height from a PNG's IHDR chunk, which must come first (PNG spec 5.6): the
+/// 8-byte signature, the chunk length and type (8 bytes), then width and height.
+fn png_declared_size(bytes: &[u8]) -> Option<(u32, u32)> {
+    if bytes.len() < 24 || !bytes.starts_with(b"\x89PNG\r\n\x1a\n") || &bytes[12..16] != b"IHDR" {
+        return None;
+    }
+    let be = |i: usize| u32::from_be_bytes([bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3]]);
+    Some((be(16), be(20)))
+}
+
+/// Whether a JPEG holds an end-of-image marker (FF D9) after its first start-of-scan
+/// (FF DA), read in blocks. Entropy-coded data never holds FF D9 (an FF there is followed by
+/// 00 or a restart marker), so a cut-off file lacks it. An EXIF thumbnail's own markers can
+/// hide a cut in the main picture; that case still decodes to a partly grey picture.
+fn has_jpeg_end(reader: &mut impl Read) -> std::io::Result<bool> {
+    let mut block = [0u8; 64 * 1024];
+    let mut previous = 0u8;
+    let mut in_scan = false;
+    loop {
+        let n = match reader.read(&mut block) {
+            Ok(0) => return Ok(false),
+            Ok(n) => n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        for &byte in &block[..n] {
+            if previous == 0xFF {
+                match byte {
+                    0xDA => in_scan = true,
+                    0xD9 if in_scan => return Ok(true),
+                    _ => {}
+                }
+            }
+            previous = byte;
+        }
+    }
+}
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn empty_and_garbage_are_clear_errors() {
+        let p = Path::new("x.png");
+        let e = decode_bytes(b"", p, 1000).unwrap_err();
+        assert!(e
+            .to_string()
+            .contains("x.png: not a readable image: the file is empty"));
+        let e = decode_bytes(b"hello, I am text", p, 1000).unwrap_err();
+        assert!(e.to_string().contains("unknown format"), "{e}");
+    }
+
+    #[test]
+    fn huge_declared_size_is_refused_before_decoding() {
+        // A PNG header declaring 50,000 x 50,000 pixels and nothing else.
+        let mut png = b"\x89PNG\r\n\x1a\n\0\0\0\x0dIHDR".to_vec();
+        png.extend_from_slice(&50_000u32.to_be_bytes());
+        png.extend_from_slice(&50_000u32.to_be_bytes());
+        png.extend_from_slice(&[8, 2, 0, 0, 0]);
+        let crc = 0u32; // wrong on purpose: the size check must come first
+        png.extend_from_slice(&crc.to_be_bytes());
+        let e = decode_bytes(&png, Path::new("bomb.png"), 100_000_000).unwrap_err();
+        // Refused for its declared size, not as the cut-off file it also is.
+        assert!(
+            matches!(
+                &e,
+                Error::TooLarge {
+                    path,
+                    width: 50_000,
+                    height: 50_000,
+                    limit: 100_000_000,
+                } if path.as_path() == Path::new("bomb.png")
+            ),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn a_cut_off_png_is_told_as_cut_off_and_keeps_the_readers_error() {
+        let picture = RgbImage::from_fn(64, 64, |x, y| {
+            image::Rgb([((x * 7) ^ (y * 13)) as u8, 0, 0])
+        });
+        let mut bytes = Cursor::new(Vec::new());
+        picture.write_to(&mut bytes, ImageFormat::Png).unwrap();
+        let cut = &bytes.get_ref()[..bytes.get_ref().len() / 2];
+        let e = decode_bytes(cut, Path::new("cut.png"), 10_000).unwrap_err();
+        let Error::Decode {
+            reason,
+            source: Some(cause),
+            ..
+        } = &e
+        else {
+            panic!("not a decode error with a cause: {e:?}");
+        };
+        assert_eq!(reason, "the file is cut off (it ends too early)");
+        // The picture is small enough to be decoded whole, so the cause is the image crate's.
+        assert!(
+            matches!(cause, DecodeCause::Image(ImageError::IoError(io))
+                if io.kind() == std::io::ErrorKind::UnexpectedEof),
+            "{cause:?}"
+        );
+    }
+
+    #[test]
+    fn transparency_is_laid_over_white() {
+        // A transparent picture whose hidden colour is black, one opaque black pixel and one
+        // half-covered one: read as a viewer shows them, not as a black page.
+        let mut rgba = image::RgbaImage::from_pixel(4, 2, image::Rgba([0, 0, 0, 0]));
+        rgba.put_pixel(1, 0, image::Rgba([0, 0, 0, 255]));
+        rgba.put_pixel(2, 1, image::Rgba([0, 0, 0, 128]));
+        for format in [ImageFormat::Png, ImageFormat::WebP] {
+            let mut bytes = Cursor::new(Vec::new());
+            rgba.write_to(&mut bytes, format).unwrap();
+            let rgb = decode_bytes(bytes.get_ref(), Path::new("a.png"), 1000).unwrap();
+            assert_eq!(rgb.get_pixel(0, 0).0, [255, 255, 255], "{format:?}");
+            assert_eq!(rgb.get_pixel(1, 0).0, [0, 0, 0], "{format:?}");
+            assert_eq!(rgb.get_pixel(2, 1).0, [127, 127, 127], "{format:?}");
+        }
+    }
+
+    #[test]
+    fn decoder_internals_become_words() {
+        let crc = "CRC error: expected 0x1 have 0x2 while decoding ChunkType { type: IDAT, critical: true, private: false, reserved: false, safecopy: false } chunk.";
+        assert_eq!(
+            describe_damage(crc),
+            "the file is damaged: a checksum does not match in its IDAT chunk"
+        );
+        let other = "Invalid ChunkType { type: tEXt, critical: false } length.";
+        assert_eq!(
+            describe_damage(other),
+            "the file is damaged (Invalid tEXt length)"
+        );
+    }
+}

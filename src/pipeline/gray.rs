@@ -1,0 +1,67 @@
+//! Grey levels shared by the stages: luma, the dark-theme test, medians and histograms of grey
+//! levels ([`locate`](super::locate) judges a picture's theme by them, [`cells`](super::cells) a
+//! cell's background).
+
+use image::GrayImage;
+
+/// Rec. 601 luma of an RGB pixel, 0-255.
+pub fn luma(px: &[u8]) -> u32 {
+    (u32::from(px[0]) * 299 + u32::from(px[1]) * 587 + u32::from(px[2]) * 114) / 1000
+}
+
+/// A dark theme has a dark background: the median grey is below the middle.
+pub fn is_dark(gray: &GrayImage) -> bool {
+    is_dark_background(median(gray.as_raw()))
+}
+
+/// Whether a picture whose median grey is `median` is a dark theme.
+pub(crate) fn is_dark_background(median: u8) -> bool {
+    median < 110
+}
+
+/// The median of `values` (the upper one for an even count); 255 for none.
+pub(crate) fn median(values: &[u8]) -> u8 {
+    let mut hist = Histogram::new();
+    hist.add(values, |v| v);
+    hist.median().unwrap_or(255)
+}
+
+/// Counts of grey levels, kept in four interleaved parts: in a plain background, where one
+/// level follows another, a single table would make every count wait for the one before.
+pub(crate) struct Histogram([[u32; 256]; 4]);
+
+impl Histogram {
+    pub(crate) fn new() -> Histogram {
+        Histogram([[0; 256]; 4])
+    }
+
+    /// Counts the level `level(v)` of each of `values`.
+    pub(crate) fn add(&mut self, values: &[u8], level: impl Fn(u8) -> u8) {
+        let mut quads = values.chunks_exact(4);
+        for quad in &mut quads {
+            for (part, &v) in self.0.iter_mut().zip(quad) {
+                part[level(v) as usize] += 1;
+            }
+        }
+        for &v in quads.remainder() {
+            self.0[0][level(v) as usize] += 1;
+        }
+    }
+
+    /// The count of each level.
+    pub(crate) fn counts(&self) -> [u32; 256] {
+        std::array::from_fn(|i| self.0.iter().map(|part| part[i]).sum())
+    }
+
+    /// The median level (the upper one for an even count); `None` when nothing was counted.
+    pub(crate) fn median(&self) -> Option<u8> {
+        let counts = self.counts();
+        let half = counts.iter().sum::<u32>() / 2;
+        let mut seen = 0;
+        let level = counts.iter().position(|&n| {
+            seen += n;
+            seen > half
+        })?;
+        Some(level as u8)
+    }
+}

@@ -1,0 +1,451 @@
+//! Fitting the grid's lines on the full-resolution picture: once a candidate is accepted,
+//! each of its 20 lines is looked for on its own, near where the candidate puts it, as a
+//! thin line (a pair of opposite steps in grey) or the edge of a fill (one step), and fitted
+//! by least squares; the grid's homography is then fitted to the crossings of the lines
+//! found. Corners found on the working image, from the extremes of a shape or from the bands
+//! that box fills' edges make there, are only known to a few original pixels; the fitted
+//! lines are known to about one.
+
+use image::RgbImage;
+
+use super::homography::solve_homography;
+use crate::pipeline::quad::Quad;
+
+/// Points sampled along each line: three per cell, clear of the crossings.
+const SAMPLES_PER_CELL: usize = 3;
+/// How far from its predicted place a line is looked for, as a fraction of a cell: wider than
+/// the error of corners taken from fills' edges (a fifth of a cell), narrower than the space
+/// from the line to a digit's nearest stroke.
+const SEARCH: f32 = 0.3;
+/// The widest line whose two edges are paired, as a fraction of a cell.
+const MAX_LINE_WIDTH: f32 = 0.15;
+/// A point lies on a fitted line when it is this close, in pixels.
+const INLIER: f32 = 1.5;
+/// A line counts as found when this fraction of its samples lie on its fit: the outer line of
+/// a shaded grid whose corner boxes have the page's fill shows along its middle box only.
+const MIN_INLIERS: f32 = 0.3;
+/// The fewest lines each way the homography is fitted to.
+const MIN_LINES: usize = 4;
+/// The most the crossings may stray from the fitted homography, root mean square, as a
+/// fraction of a cell: more means the lines found are not one flat grid.
+const MAX_RESIDUAL: f32 = 0.05;
+/// The farthest a corner may move, as a fraction of a cell: further means a line was fitted
+/// to something else.
+const MAX_MOVE: f32 = 0.35;
+
+/// The grid's corners re-fitted to its lines on `image`, or `quad` unchanged when too few
+/// lines are found, the fit disagrees with it by more than a third of a cell, or no corner
+/// moves by `least_move` of a cell (corners from the extremes of a crisp grid's lines are
+/// already right, to the width of its border).
+pub(super) fn fit_corners(image: &RgbImage, quad: &Quad, least_move: f32) -> Quad {
+    let cell = quad.mean_side() / 9.0;
+    if cell < 4.0 {
+        return *quad;
+    }
+    let h = crate::pipeline::quad::square_to_quad(&quad.corners, 1.0);
+    let map = |u: f64, v: f64| -> (f32, f32) {
+        let z = h[6] * u + h[7] * v + 1.0;
+        (
+            ((h[0] * u + h[1] * v + h[2]) / z) as f32,
+            ((h[3] * u + h[4] * v + h[5]) / z) as f32,
+        )
+    };
+    // Each line fitted as a point and a unit direction, for the horizontal lines then the
+    // vertical ones; `None` where it was not found.
+    let mut lines: [[Option<Line>; 10]; 2] = [[None; 10]; 2];
+    // Half the width of the outer lines (top, bottom; left, right), in pixels.
+    let mut half_widths = [[0.0f32; 2]; 2];
+    for (axis, found) in lines.iter_mut().enumerate() {
+        for (k, slot) in found.iter_mut().enumerate() {
+            let (points, mut halves) = line_points(image, &map, k, axis == 0, cell);
+            *slot = fit_line(&points, 9 * SAMPLES_PER_CELL);
+            if (k == 0 || k == 9) && !halves.is_empty() {
+                halves.sort_by(f32::total_cmp);
+                half_widths[axis][k / 9] = halves[halves.len() / 2];
+            }
+        }
+    }
+    let Some(fitted) = fit_homography(&lines) else {
+        return *quad;
+    };
+    if fitted.residual > MAX_RESIDUAL * cell {
+        return *quad;
+    }
+    let fitted = fitted.to_image;
+    // The corners where the pipeline expects them, at the outer edges of the outer lines
+    // (the lines fitted are their middles): out by half their width, in square units.
+    let side = f64::from(quad.mean_side());
+    let out = half_widths.map(|pair| pair.map(|hw| f64::from(hw) / side));
+    let (top, bottom, left, right) = (out[0][0], out[0][1], out[1][0], out[1][1]);
+    let corners = [
+        (-left, -top),
+        (1.0 + right, -top),
+        (1.0 + right, 1.0 + bottom),
+        (-left, 1.0 + bottom),
+    ]
+    .map(|(u, v)| {
+        let z = fitted[6] * u + fitted[7] * v + 1.0;
+        (
+            ((fitted[0] * u + fitted[1] * v + fitted[2]) / z) as f32,
+            ((fitted[3] * u + fitted[4] * v + fitted[5]) / z) as f32,
+        )
+    });
+    let moved = corners
+        .iter()
+        .zip(&quad.corners)
+        .map(|(a, b)| ((a.0 - b.0).powi(2) + (a.1 - b.1).powi(2)).sqrt())
+        .fold(0.0f32, f32::max);
+    if moved.is_finite() && moved <= MAX_MOVE * cell && moved >= least_move * cell {
+        Quad { corners }
+    } else {
+        *quad
+    }
+}
+
+/// A fitted line: a point on it and its unit direction.
+#[derive(Clone, Copy, Debug)]
+struct Line {
+    point: (f32, f32),
+    dir: (f32, f32),
+}
+
+/// Where line `k` (horizontal or not) shows on `image` at each sample point along it: the
+/// predicted point moved along the line's normal to the nearest strong line or edge.
+fn line_points(
+    image: &RgbImage,
+    map: &impl Fn(f64, f64) -> (f32, f32),
+    k: usize,
+    horizontal: bool,
+    cell: f32,
+) -> (Vec<(f32, f32)>, Vec<f32>) {
+    let n = 9 * SAMPLES_PER_CELL;
+    let along = |t: f64| -> (f64, f64) {
+        let at = k as f64 / 9.0;
+        if horizontal {
+            (t, at)
+        } else {
+            (at, t)
+        }
+    };
+    let reach = (SEARCH * cell).ceil() as i32;
+    let max_width = (MAX_LINE_WIDTH * cell).max(2.0);
+    let mut profile = Vec::with_capacity(2 * reach as usize + 1);
+    let mut out = Vec::with_capacity(n);
+    let mut halves = Vec::with_capacity(n);
+    for i in 0..n {
+        // Cell c, at a quarter, half and three quarters of it.
+        let t = ((i / SAMPLES_PER_CELL) as f64 + (i % SAMPLES_PER_CELL + 1) as f64 / 4.0) / 9.0;
+        let (u, v) = along(t);
+        let p = map(u, v);
+        // The normal: towards the next line across, in image pixels.
+        let (du, dv) = if horizontal { (0.0, 0.01) } else { (0.01, 0.0) };
+        let q = map(u + du, v + dv);
+        let (nx, ny) = (q.0 - p.0, q.1 - p.1);
+        let len = (nx * nx + ny * ny).sqrt();
+        if len == 0.0 {
+            continue;
+        }
+        let (nx, ny) = (nx / len, ny / len);
+        profile.clear();
+        for s in -reach..=reach {
+            let s = s as f32;
+            profile.push(grey_at(image, p.0 + s * nx, p.1 + s * ny));
+        }
+        if let Some((offset, half)) = strongest_crossing(&profile, max_width) {
+            let s = offset - reach as f32;
+            out.push((p.0 + s * nx, p.1 + s * ny));
+            halves.push(half);
+        }
+    }
+    (out, halves)
+}
+
+/// The position in `profile` of its strongest line or edge, to a fraction of a sample: the
+/// largest step in grey, paired with an opposite step of at least half its size within
+/// `max_width` (both sides of a line; the middle is the line's), or alone (the edge of a
+/// fill); with half the distance between the pair (0 for an edge). `None` when no step
+/// stands out of the profile's own noise.
+fn strongest_crossing(profile: &[f32], max_width: f32) -> Option<(f32, f32)> {
+    let n = profile.len();
+    if n < 5 {
+        return None;
+    }
+    // Centred steps: d[i] is the step across sample i + 1.
+    let d: Vec<f32> = (1..n - 1)
+        .map(|i| profile[i + 1] - profile[i - 1])
+        .collect();
+    let mut sorted: Vec<f32> = d.iter().map(|v| v.abs()).collect();
+    sorted.sort_by(f32::total_cmp);
+    let noise = sorted[sorted.len() / 2];
+    let (best, &peak) = d
+        .iter()
+        .enumerate()
+        .max_by(|a, b| a.1.abs().total_cmp(&b.1.abs()))?;
+    if peak.abs() < (3.0 * noise).max(4.0) {
+        return None;
+    }
+    let at = |i: usize| -> f32 {
+        // Parabola through the peak and its neighbours, for the sub-sample place.
+        let (l, c, r) = (
+            d.get(i.wrapping_sub(1)).map_or(0.0, |v| v.abs()),
+            d[i].abs(),
+            d.get(i + 1).map_or(0.0, |v| v.abs()),
+        );
+        let den = l - 2.0 * c + r;
+        let shift = if den.abs() > 1e-6 {
+            (0.5 * (l - r) / den).clamp(-0.5, 0.5)
+        } else {
+            0.0
+        };
+        i as f32 + 1.0 + shift
+    };
+    let width = max_width.ceil() as usize;
+    let partner = (best.saturating_sub(width)..(best + width + 1).min(d.len()))
+        .filter(|&j| j != best && d[j] * peak < 0.0 && d[j].abs() >= 0.5 * peak.abs())
+        .filter(|&j| j.abs_diff(best) >= 2)
+        .max_by(|&a, &b| d[a].abs().total_cmp(&d[b].abs()));
+    Some(match partner {
+        Some(j) => ((at(best) + at(j)) / 2.0, (at(best) - at(j)).abs() / 2.0),
+        None => (at(best), 0.0),
+    })
+}
+
+/// The grey (Rec. 601 luma) at `(x, y)`, bilinear; the nearest edge pixel outside.
+fn grey_at(image: &RgbImage, x: f32, y: f32) -> f32 {
+    let (w, h) = (image.width() as f32, image.height() as f32);
+    let x = x.clamp(0.0, w - 1.001);
+    let y = y.clamp(0.0, h - 1.001);
+    let (x0, y0) = (x.floor() as u32, y.floor() as u32);
+    let (fx, fy) = (x - x0 as f32, y - y0 as f32);
+    let g = |xx: u32, yy: u32| {
+        let p = image.get_pixel(xx, yy).0;
+        0.299 * f32::from(p[0]) + 0.587 * f32::from(p[1]) + 0.114 * f32::from(p[2])
+    };
+    let top = g(x0, y0) * (1.0 - fx) + g(x0 + 1, y0) * fx;
+    let bottom = g(x0, y0 + 1) * (1.0 - fx) + g(x0 + 1, y0 + 1) * fx;
+    top * (1.0 - fy) + bottom * fy
+}
+
+/// The line through most of `points` (within `INLIER` px), refitted by least squares to
+/// those; `None` when fewer than `MIN_INLIERS` of `expected` points lie on any line.
+fn fit_line(points: &[(f32, f32)], expected: usize) -> Option<Line> {
+    let need = ((expected as f32 * MIN_INLIERS).ceil() as usize).max(3);
+    if points.len() < need {
+        return None;
+    }
+    let on = |line: &Line, p: &(f32, f32)| distance(line, *p) <= INLIER;
+    // Every pair of points proposes a line; the one most points lie on wins.
+    let mut best: Option<(usize, Line)> = None;
+    for i in 0..points.len() {
+        for j in i + 1..points.len() {
+            let Some(line) = through(points[i], points[j]) else {
+                continue;
+            };
+            let count = points.iter().filter(|p| on(&line, p)).count();
+            if best.is_none_or(|(c, _)| count > c) {
+                best = Some((count, line));
+            }
+        }
+    }
+    let (count, line) = best?;
+    if count < need {
+        return None;
+    }
+    let inliers: Vec<(f32, f32)> = points.iter().filter(|p| on(&line, p)).copied().collect();
+    Some(least_squares(&inliers).unwrap_or(line))
+}
+
+fn through(a: (f32, f32), b: (f32, f32)) -> Option<Line> {
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let len = (dx * dx + dy * dy).sqrt();
+    (len > 1e-3).then(|| Line {
+        point: a,
+        dir: (dx / len, dy / len),
+    })
+}
+
+fn distance(line: &Line, p: (f32, f32)) -> f32 {
+    let (rx, ry) = (p.0 - line.point.0, p.1 - line.point.1);
+    (rx * line.dir.1 - ry * line.dir.0).abs()
+}
+
+/// The total-least-squares line of `points`: through their centroid, along the principal
+/// axis of their spread.
+fn least_squares(points: &[(f32, f32)]) -> Option<Line> {
+    let n = points.len() as f64;
+    if n < 2.0 {
+        return None;
+    }
+    let (mx, my) = points.iter().fold((0.0, 0.0), |(x, y), p| {
+        (x + f64::from(p.0) / n, y + f64::from(p.1) / n)
+    });
+    let (mut sxx, mut sxy, mut syy) = (0.0, 0.0, 0.0);
+    for p in points {
+        let (dx, dy) = (f64::from(p.0) - mx, f64::from(p.1) - my);
+        sxx += dx * dx;
+        sxy += dx * dy;
+        syy += dy * dy;
+    }
+    let angle = 0.5 * (2.0 * sxy).atan2(sxx - syy);
+    Some(Line {
+        point: (mx as f32, my as f32),
+        dir: (angle.cos() as f32, angle.sin() as f32),
+    })
+}
+
+/// Where two lines cross; `None` for (nearly) parallel lines.
+fn intersect(a: &Line, b: &Line) -> Option<(f32, f32)> {
+    let cross = a.dir.0 * b.dir.1 - a.dir.1 * b.dir.0;
+    if cross.abs() < 1e-3 {
+        return None;
+    }
+    let (rx, ry) = (b.point.0 - a.point.0, b.point.1 - a.point.1);
+    let t = (rx * b.dir.1 - ry * b.dir.0) / cross;
+    Some((a.point.0 + t * a.dir.0, a.point.1 + t * a.dir.1))
+}
+
+/// The homography (unit square -> image, as `square_to_quad` returns) that best takes each
+/// crossing of a found horizontal line `i` and vertical line `j` to `(j / 9, i / 9)`; lines
+/// that disagree with the first fit by more than `INLIER` on average are dropped and it is
+/// fitted again. `None` with fewer than `MIN_LINES` lines found each way.
+fn fit_homography(lines: &[[Option<Line>; 10]; 2]) -> Option<Fit> {
+    let mut keep = lines.map(|axis| axis.map(|l| l.is_some()));
+    let mut h = None;
+    for _round in 0..2 {
+        let mut pairs = Vec::new();
+        for i in 0..10 {
+            for j in 0..10 {
+                if let (true, true, Some(a), Some(b)) =
+                    (keep[0][i], keep[1][j], &lines[0][i], &lines[1][j])
+                {
+                    if let Some(p) = intersect(a, b) {
+                        pairs.push(((j as f64 / 9.0, i as f64 / 9.0), p, (i, j)));
+                    }
+                }
+            }
+        }
+        let count = |axis: usize| keep[axis].iter().filter(|&&k| k).count();
+        if count(0) < MIN_LINES || count(1) < MIN_LINES {
+            return h;
+        }
+        let fit = solve_homography(&pairs.iter().map(|&(uv, p, _)| (uv, p)).collect::<Vec<_>>())?;
+        // Each line's mean distance from where the fit puts its crossings.
+        let mut error = [[(0.0f32, 0usize); 10]; 2];
+        let mut squares = 0.0;
+        for &((u, v), p, (i, j)) in &pairs {
+            let z = fit[6] * u + fit[7] * v + 1.0;
+            let x = (fit[0] * u + fit[1] * v + fit[2]) / z;
+            let y = (fit[3] * u + fit[4] * v + fit[5]) / z;
+            let e = ((x as f32 - p.0).powi(2) + (y as f32 - p.1).powi(2)).sqrt();
+            squares += e * e;
+            for (axis, k) in [(0, i), (1, j)] {
+                error[axis][k].0 += e;
+                error[axis][k].1 += 1;
+            }
+        }
+        h = Some(Fit {
+            to_image: fit,
+            residual: (squares / pairs.len() as f32).sqrt(),
+        });
+        let mut dropped = false;
+        for axis in 0..2 {
+            for k in 0..10 {
+                let (sum, n) = error[axis][k];
+                if keep[axis][k] && n > 0 && sum / n as f32 > INLIER {
+                    keep[axis][k] = false;
+                    dropped = true;
+                }
+            }
+        }
+        if !dropped {
+            break;
+        }
+    }
+    h
+}
+
+/// A homography fitted to the grid's lines.
+struct Fit {
+    /// Unit square -> image, as `square_to_quad` returns.
+    to_image: [f64; 8],
+    /// The root mean square distance, in pixels, of the crossings from where it puts them.
+    residual: f32,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_thin_line_is_placed_at_its_middle_and_an_edge_at_its_step() {
+        let mut line = vec![200.0f32; 21];
+        line[10] = 150.0;
+        line[11] = 150.0;
+        let (at, half) = strongest_crossing(&line, 4.0).expect("line");
+        assert!((at - 10.5).abs() < 0.3 && half > 0.5, "{at} {half}");
+        let edge: Vec<f32> = (0..21).map(|i| if i < 8 { 60.0 } else { 80.0 }).collect();
+        let (at, half) = strongest_crossing(&edge, 4.0).expect("edge");
+        assert!((at - 7.5).abs() < 0.6 && half == 0.0, "{at} {half}");
+        assert!(strongest_crossing(&[90.0; 21], 4.0).is_none());
+    }
+
+    /// A shaded grid without lines, turned 2 degrees, from corners a fifth of a cell off:
+    /// the fitted corners are within a pixel of the true ones.
+    #[test]
+    fn fitted_corners_of_a_tilted_shaded_grid_are_within_a_pixel() {
+        let (cx, cy, side) = (400.0f32, 420.0f32, 540.0f32);
+        let angle = 2.0f32.to_radians();
+        let (sin, cos) = angle.sin_cos();
+        // Grid coordinates (0..side) of a picture pixel.
+        let to_grid = |x: f32, y: f32| {
+            let (dx, dy) = (x - cx, y - cy);
+            (
+                cos * dx + sin * dy + side / 2.0,
+                -sin * dx + cos * dy + side / 2.0,
+            )
+        };
+        let to_image = |u: f32, v: f32| {
+            let (du, dv) = (u - side / 2.0, v - side / 2.0);
+            (cx + cos * du - sin * dv, cy + sin * du + cos * dv)
+        };
+        // Supersampled so the fills' edges are anti-aliased, as rendered.
+        let img = RgbImage::from_fn(800, 840, |x, y| {
+            let mut sum = 0.0;
+            for sy in 0..4 {
+                for sx in 0..4 {
+                    let (u, v) = to_grid(
+                        x as f32 + (sx as f32 + 0.5) / 4.0,
+                        y as f32 + (sy as f32 + 0.5) / 4.0,
+                    );
+                    let inside = (0.0..side).contains(&u) && (0.0..side).contains(&v);
+                    let box_index = (u / (side / 3.0)) as i32 + (v / (side / 3.0)) as i32;
+                    sum += if inside && box_index % 2 == 1 {
+                        225.0
+                    } else {
+                        250.0
+                    };
+                }
+            }
+            image::Rgb([(sum / 16.0) as u8; 3])
+        });
+        let truth =
+            [(0.0, 0.0), (side, 0.0), (side, side), (0.0, side)].map(|(u, v)| to_image(u, v));
+        let off = side / 9.0 / 5.0;
+        let start = Quad {
+            corners: [
+                (truth[0].0 - off, truth[0].1 + off),
+                (truth[1].0 + off, truth[1].1 + off),
+                (truth[2].0 - off, truth[2].1 - off),
+                (truth[3].0 + off, truth[3].1 - off),
+            ],
+        };
+        let fitted = fit_corners(&img, &start, 0.0);
+        for (c, t) in fitted.corners.iter().zip(truth) {
+            assert!(
+                (c.0 - t.0).abs() <= 1.0 && (c.1 - t.1).abs() <= 1.0,
+                "fitted {:?}, truth {truth:?}",
+                fitted.corners
+            );
+        }
+    }
+}

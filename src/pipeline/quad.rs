@@ -1,0 +1,51 @@
+//! The grid's quadrilateral and its projection, shared by the stages that find the grid
+//! ([`locate`](super::locate)) and straighten it ([`rectify`](super::rectify)).
+
+/// The grid's corners in the original image, clockwise from top-left.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Quad {
+    /// Top-left, top-right, bottom-right, bottom-left as (x, y).
+    pub corners: [(f32, f32); 4],
+}
+
+impl Quad {
+    /// The mean length of the four sides, in pixels.
+    pub fn mean_side(&self) -> f32 {
+        let c = &self.corners;
+        (0..4)
+            .map(|i| {
+                let (a, b) = (c[i], c[(i + 1) % 4]);
+                ((a.0 - b.0).powi(2) + (a.1 - b.1).powi(2)).sqrt()
+            })
+            .sum::<f32>()
+            / 4.0
+    }
+}
+
+/// The homography (row-major, h[8] = 1) taking the square [0, side]^2 to the quadrilateral
+/// `corners` (clockwise from top-left), by the classic closed form for a unit square.
+pub fn square_to_quad(corners: &[(f32, f32); 4], side: f64) -> [f64; 8] {
+    let [(x0, y0), (x1, y1), (x2, y2), (x3, y3)] =
+        corners.map(|(x, y)| (f64::from(x), f64::from(y)));
+    let (dx1, dx2, dx3) = (x1 - x2, x3 - x2, x0 - x1 + x2 - x3);
+    let (dy1, dy2, dy3) = (y1 - y2, y3 - y2, y0 - y1 + y2 - y3);
+    let det = dx1 * dy2 - dx2 * dy1;
+    let (g, hh) = if det.abs() < 1e-12 {
+        (0.0, 0.0)
+    } else {
+        ((dx3 * dy2 - dx2 * dy3) / det, (dx1 * dy3 - dx3 * dy1) / det)
+    };
+    let (a, b, c) = (x1 - x0 + g * x1, x3 - x0 + hh * x3, x0);
+    let (d, e, f) = (y1 - y0 + g * y1, y3 - y0 + hh * y3, y0);
+    // Scale the input from [0, side] to [0, 1].
+    [
+        a / side,
+        b / side,
+        c,
+        d / side,
+        e / side,
+        f,
+        g / side,
+        hh / side,
+    ]
+}

@@ -1,0 +1,683 @@
+//! Self-calibration: the givens of one picture share a font, so glyphs of one digit look
+//! alike. The givens are grouped by shape, each group gets one digit, and the digits are
+//! given jointly: scored by the templates (the group's mean score, so one glyph that matches
+//! badly is outvoted by its look-alikes) and constrained by sudoku's rules (two groups with
+//! givens in one row, column or box hold different digits). A font nobody bundled then reads
+//! as long as its digits differ from each other, even when its `3` is closer to a template `8`.
+
+use crate::puzzle::board::Pos;
+
+use super::topology;
+
+/// Two groups whose glyphs are on average at least this alike (cosine of their features)
+/// are the same digit.
+pub const SAME_SHAPE: f32 = 0.9;
+/// The margin given to the digit the joint assignment picked over the best other digit of
+/// its group, so the ranking puts it first.
+const PICKED_MARGIN: f32 = 0.02;
+/// Groups at most this alike are clearly different shapes: a glyph unlike every glyph given a
+/// digit is unlikely to be that digit too.
+const OTHER_SHAPE: f32 = 0.6;
+/// How much a digit's score drops for a group clearly unlike the group holding that digit.
+const OTHER_SHAPE_PENALTY: f32 = 0.1;
+/// A different assignment losing at most this much score per glyph it changes is a reading
+/// the picture supports nearly as well: a rival.
+pub const RIVAL_LOSS: f32 = 0.05;
+/// How much a digit's score drops when the glyph's holes contradict it and agree with the best
+/// digit (see [`topology`]): more than any rival, doubt or correction margin, so such a
+/// reading is neither a doubt nor a correction.
+pub const HOLE_MARGIN: f32 = 0.5;
+/// Reassignments losing up to this much score per glyph changed are kept as alternatives:
+/// readings the correction may try when the one chosen has no unique solution (the same bound
+/// as a correction of a single cell).
+pub const ALTERNATIVE_LOSS: f32 = 0.25;
+/// An entry is read like the givens of one digit only when it is this much more alike them
+/// than the givens of any other digit.
+const ENTRY_MARGIN: f32 = 0.05;
+/// The assignment search gives up (keeping the greedy answer) after this many steps.
+const SEARCH_BUDGET: usize = 200_000;
+
+/// The givens' scores refined, and the rival readings.
+pub struct Refined {
+    /// Per glyph, its digit scores (index 0 is digit 1), the assigned digit best.
+    pub scores: Vec<[f32; 9]>,
+    /// Other assignments: per alternative, the glyphs it changes with their digit (0-8) there,
+    /// and the template score it loses per glyph changed, least loss first. Those within
+    /// `RIVAL_LOSS` are rivals: two groups swapping digits is always allowed by the rules, so
+    /// only the templates can tell such readings apart.
+    pub alternatives: Vec<Alternative>,
+}
+
+/// Refines the per-glyph digit scores of the givens (`scores[i]` for the glyph at `cells[i]`
+/// with `holes[i]` loops, index 0 is digit 1) using the likeness of their shapes
+/// (`likeness[i][j]`, cosines).
+pub fn refine(
+    scores: &[[f32; 9]],
+    likeness: &ndarray::Array2<f32>,
+    cells: &[Pos],
+    holes: &[u8],
+) -> Refined {
+    let groups = group_by_shape(likeness, cells);
+    let mut group_scores: Vec<[f32; 9]> = groups.iter().map(|g| mean_scores(scores, g)).collect();
+    for (members, s) in groups.iter().zip(&mut group_scores) {
+        if let Some(h) = majority(members.iter().map(|&i| holes[i])) {
+            topology::rule_out_contradicted(s, h, HOLE_MARGIN);
+        }
+    }
+    let clash = clashes(&groups, cells);
+    let picked = assign(&groups, &group_scores, &clash);
+    let alternatives = Assignment {
+        groups: &groups,
+        scores: &group_scores,
+        clash: &clash,
+        picked: &picked,
+    }
+    .alternatives();
+    let mut refined = scores.to_vec();
+    for (g, members) in groups.iter().enumerate() {
+        let digit = picked[g];
+        let mut out = group_scores[g];
+        // Digits that other groups hold, and whose glyphs look nothing like these, are less
+        // likely here (a digit's glyphs in one picture look alike).
+        for h in (0..groups.len()).filter(|&h| h != g && picked[h] != digit) {
+            if mean_likeness(likeness, members, &groups[h]) <= OTHER_SHAPE {
+                out[picked[h]] -= OTHER_SHAPE_PENALTY;
+            }
+        }
+        let best_other = (0..9)
+            .filter(|&d| d != digit)
+            .map(|d| out[d])
+            .fold(f32::MIN, f32::max);
+        out[digit] = out[digit].max(best_other + PICKED_MARGIN);
+        for &i in members {
+            refined[i] = out;
+        }
+    }
+    Refined {
+        scores: refined,
+        alternatives,
+    }
+}
+
+/// A player's entry shaped like the givens of one digit (often the same font and weight,
+/// only another colour) is read as that digit: it takes the calibrated scores of its most
+/// alike given, when it is at least `SAME_SHAPE` alike the givens of that digit and clearly
+/// more alike them than those of any other digit. `scores` are every glyph's (the givens'
+/// already refined), `likeness` between every pair of glyphs.
+pub fn read_entries_like_givens(
+    scores: &mut [[f32; 9]],
+    likeness: &ndarray::Array2<f32>,
+    givens: &[usize],
+    entries: &[usize],
+) {
+    let best_digit = |s: &[f32; 9]| (0..9).max_by(|&a, &b| s[a].total_cmp(&s[b])).unwrap_or(0);
+    let digits: Vec<usize> = givens.iter().map(|&g| best_digit(&scores[g])).collect();
+    for &e in entries {
+        let mut alike = [(0.0f32, 0usize); 9];
+        for (&g, &d) in givens.iter().zip(&digits) {
+            alike[d].0 += likeness[[e, g]];
+            alike[d].1 += 1;
+        }
+        let mean = alike.map(|(sum, n)| if n == 0 { f32::MIN } else { sum / n as f32 });
+        let d = best_digit(&mean);
+        let second = (0..9)
+            .filter(|&k| k != d)
+            .map(|k| mean[k])
+            .fold(f32::MIN, f32::max);
+        if mean[d] < SAME_SHAPE || mean[d] - second < ENTRY_MARGIN {
+            continue;
+        }
+        let nearest = (givens.iter().zip(&digits))
+            .filter(|&(_, &gd)| gd == d)
+            .max_by(|a, b| likeness[[e, *a.0]].total_cmp(&likeness[[e, *b.0]]))
+            .map(|(&g, _)| g);
+        if let Some(g) = nearest {
+            scores[e] = scores[g];
+        }
+    }
+}
+
+/// A reading is sure when its digit beats the next by this much.
+pub const SURE: f32 = 0.1;
+/// A glyph much less like the glyphs surely read as a digit than those are like each other is
+/// not that digit either, however alike blur makes all of a photo's glyphs.
+const UNLIKE_GAP: f32 = 0.15;
+
+/// For each glyph (`digits[i]`, 0-8, read surely when `sure[i]`), the other digits it is
+/// clearly unlike: at least two other glyphs are surely read as that digit, and this glyph is
+/// on average at most `OTHER_SHAPE` alike them or `UNLIKE_GAP` less alike them than they are
+/// alike each other.
+pub fn unlike_sure_readings(
+    likeness: &ndarray::Array2<f32>,
+    digits: &[usize],
+    sure: &[bool],
+) -> Vec<Vec<usize>> {
+    let holders: Vec<Vec<usize>> = (0..9)
+        .map(|d| {
+            (0..digits.len())
+                .filter(|&j| digits[j] == d && sure[j])
+                .collect()
+        })
+        .collect();
+    let cohesion: Vec<f32> = holders.iter().map(|h| cohesion(likeness, h)).collect();
+    (0..digits.len())
+        .map(|i| {
+            (0..9)
+                .filter(|&d| d != digits[i])
+                .filter(|&d| {
+                    let others: Vec<usize> =
+                        holders[d].iter().copied().filter(|&j| j != i).collect();
+                    if others.len() < 2 {
+                        return false;
+                    }
+                    let across = mean_likeness(likeness, &[i], &others);
+                    across <= OTHER_SHAPE || across <= cohesion[d] - UNLIKE_GAP
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// A glyph looks more like another digit's glyphs when the nearest of them is this much more
+/// alike it than the nearest glyph of its own digit.
+const LOOKS_MARGIN: f32 = 0.05;
+
+/// For each glyph (`digits[i]`, 0-8), the other digits whose glyphs look more like it (by
+/// `LOOKS_MARGIN`) than any glyph read as its own digit outside its twins (those alike it by
+/// `SAME_SHAPE`, which share its reading whatever it is). A glyph with no such glyph of its own
+/// digit has nothing to compare with, and gets none.
+pub fn looks_more_like(likeness: &ndarray::Array2<f32>, digits: &[usize]) -> Vec<Vec<usize>> {
+    let n = digits.len();
+    (0..n)
+        .map(|i| {
+            let nearest = |accept: &dyn Fn(usize) -> bool| {
+                (0..n)
+                    .filter(|&j| j != i && accept(j))
+                    .map(|j| likeness[[i, j]])
+                    .max_by(f32::total_cmp)
+            };
+            let own = nearest(&|j| digits[j] == digits[i] && likeness[[i, j]] < SAME_SHAPE);
+            let Some(own) = own else {
+                return Vec::new();
+            };
+            (0..9)
+                .filter(|&d| d != digits[i])
+                .filter(|&d| nearest(&|j| digits[j] == d).is_some_and(|l| l > own + LOOKS_MARGIN))
+                .collect()
+        })
+        .collect()
+}
+
+/// How alike glyphs are among themselves: the mean over distinct pairs.
+fn cohesion(likeness: &ndarray::Array2<f32>, members: &[usize]) -> f32 {
+    let n = members.len();
+    let sum: f32 = members
+        .iter()
+        .flat_map(|&i| {
+            members
+                .iter()
+                .filter(move |&&j| j != i)
+                .map(move |&j| likeness[[i, j]])
+        })
+        .sum();
+    sum / (n * n.saturating_sub(1)).max(1) as f32
+}
+
+/// Another assignment: the glyphs it changes with their digit (0-8) there, and the score it
+/// loses per glyph changed.
+pub type Alternative = (Vec<(usize, usize)>, f32);
+
+/// The digits picked for the shape groups, with what they were picked from.
+struct Assignment<'a> {
+    groups: &'a [Vec<usize>],
+    scores: &'a [[f32; 9]],
+    clash: &'a [Vec<bool>],
+    picked: &'a [usize],
+}
+
+impl Assignment<'_> {
+    /// Assignments other than this one, with their loss per glyph changed, least first: a
+    /// group taking a digit no clashing group holds or two groups swapping their digits (as
+    /// rivals), and any reassignment (a cycle of three groups, say) found by forcing one group
+    /// to another digit and assigning the rest anew, within `ALTERNATIVE_LOSS`.
+    fn alternatives(&self) -> Vec<Alternative> {
+        let mut out = self.simple_rivals();
+        for (changes, loss) in self.forced() {
+            if !out.iter().any(|(c, _)| *c == changes) {
+                out.push((changes, loss));
+            }
+        }
+        out.sort_by(|a, b| a.1.total_cmp(&b.1));
+        out
+    }
+
+    /// The total score of an assignment, each group's score weighted by its size.
+    fn weight(&self, scores: &[[f32; 9]], assignment: &[usize]) -> f32 {
+        (0..self.groups.len())
+            .map(|g| scores[g][assignment[g]] * self.groups[g].len() as f32)
+            .sum()
+    }
+
+    /// The reassignments found by forcing each group in turn to each digit it scores within
+    /// `ALTERNATIVE_LOSS` of its own, then assigning all groups anew.
+    fn forced(&self) -> Vec<Alternative> {
+        let (groups, scores, picked) = (self.groups, self.scores, self.picked);
+        let best = self.weight(scores, picked);
+        let mut out: Vec<Alternative> = Vec::new();
+        for g in 0..groups.len() {
+            for d in (0..9).filter(|&d| d != picked[g]) {
+                if scores[g][picked[g]] - scores[g][d] > ALTERNATIVE_LOSS {
+                    continue;
+                }
+                let mut forced = scores.to_vec();
+                (0..9)
+                    .filter(|&e| e != d)
+                    .for_each(|e| forced[g][e] = f32::MIN / 1e6);
+                let other = assign(groups, &forced, self.clash);
+                if other[g] != d {
+                    continue;
+                }
+                let changed: Vec<usize> = (0..groups.len())
+                    .filter(|&h| other[h] != picked[h])
+                    .collect();
+                let glyphs: usize = changed.iter().map(|&h| groups[h].len()).sum();
+                let loss = (best - self.weight(scores, &other)) / glyphs.max(1) as f32;
+                if loss <= ALTERNATIVE_LOSS {
+                    let rival: Vec<(usize, usize)> = changed
+                        .iter()
+                        .flat_map(|&h| {
+                            let digit = other[h];
+                            groups[h].iter().map(move |&i| (i, digit))
+                        })
+                        .collect();
+                    if !out.iter().any(|(c, _)| *c == rival) {
+                        out.push((rival, loss));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// A group taking a digit no clashing group holds, or two groups swapping their digits,
+    /// within `RIVAL_LOSS` per glyph, with that loss.
+    fn simple_rivals(&self) -> Vec<Alternative> {
+        let (groups, scores, clash, picked) = (self.groups, self.scores, self.clash, self.picked);
+        let loss = |g: usize, d: usize| scores[g][picked[g]] - scores[g][d];
+        let relabel = |g: usize, d: usize| groups[g].iter().map(move |&i| (i, d));
+        let mut out = Vec::new();
+        for g in 0..groups.len() {
+            for d in (0..9).filter(|&d| d != picked[g]) {
+                let holder = (0..groups.len()).find(|&h| h != g && picked[h] == d && clash[g][h]);
+                match holder {
+                    None if loss(g, d) <= RIVAL_LOSS => {
+                        out.push((relabel(g, d).collect(), loss(g, d)))
+                    }
+                    Some(h) if h > g => {
+                        let n = (groups[g].len() + groups[h].len()) as f32;
+                        let total = loss(g, d) * groups[g].len() as f32
+                            + loss(h, picked[g]) * groups[h].len() as f32;
+                        let free = (0..groups.len())
+                            .all(|k| k == g || k == h || !clash[h][k] || picked[k] != picked[g]);
+                        if total <= RIVAL_LOSS * n && free {
+                            let changes = relabel(g, d).chain(relabel(h, picked[g])).collect();
+                            out.push((changes, total / n));
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        out
+    }
+}
+
+/// Groups of glyphs alike in shape: average-linkage merging while two groups are at least
+/// `SAME_SHAPE` alike, never merging two groups with glyphs in one house (one digit cannot be
+/// given twice in a row, column or box).
+fn group_by_shape(likeness: &ndarray::Array2<f32>, cells: &[Pos]) -> Vec<Vec<usize>> {
+    let n = cells.len();
+    let mut groups: Vec<Vec<usize>> = (0..n).map(|i| vec![i]).collect();
+    // Kept up to date as groups merge, so each round only scans the pairs: the summed
+    // likeness between two groups, and whether they have glyphs in one house.
+    let mut sums: Vec<Vec<f32>> = (0..n)
+        .map(|i| (0..n).map(|j| likeness[[i, j]]).collect())
+        .collect();
+    let mut clash: Vec<Vec<bool>> = (0..n)
+        .map(|i| (0..n).map(|j| cells[i].sees(cells[j])).collect())
+        .collect();
+    loop {
+        let mut best: Option<(f32, usize, usize)> = None;
+        for a in 0..groups.len() {
+            for b in a + 1..groups.len() {
+                let alike = sums[a][b] / (groups[a].len() * groups[b].len()) as f32;
+                if alike >= SAME_SHAPE && best.is_none_or(|(s, ..)| alike > s) && !clash[a][b] {
+                    best = Some((alike, a, b));
+                }
+            }
+        }
+        let Some((_, a, b)) = best else {
+            return groups;
+        };
+        for c in 0..groups.len() {
+            sums[a][c] += sums[b][c];
+            clash[a][c] |= clash[b][c];
+            sums[c][a] = sums[a][c];
+            clash[c][a] = clash[a][c];
+        }
+        // Group b goes, the last group takes its place (as `swap_remove` does).
+        for row in sums.iter_mut() {
+            row.swap_remove(b);
+        }
+        for row in clash.iter_mut() {
+            row.swap_remove(b);
+        }
+        sums.swap_remove(b);
+        clash.swap_remove(b);
+        let merged = groups.swap_remove(b);
+        groups[a].extend(merged);
+    }
+}
+
+/// The value most members share, when one value is more common than every other.
+fn majority(values: impl Iterator<Item = u8>) -> Option<u8> {
+    let mut counts = [0usize; 4];
+    values.for_each(|v| counts[usize::from(v.min(3))] += 1);
+    let top = *counts.iter().max()?;
+    let mut winners = (0..4u8).filter(|&v| counts[usize::from(v)] == top);
+    let first = winners.next()?;
+    (top > 0 && winners.next().is_none()).then_some(first)
+}
+
+fn mean_likeness(likeness: &ndarray::Array2<f32>, a: &[usize], b: &[usize]) -> f32 {
+    let sum: f32 = a
+        .iter()
+        .flat_map(|&i| b.iter().map(move |&j| likeness[[i, j]]))
+        .sum();
+    sum / (a.len() * b.len()) as f32
+}
+
+fn share_a_house(a: &[usize], b: &[usize], cells: &[Pos]) -> bool {
+    a.iter()
+        .any(|&i| b.iter().any(|&j| cells[i].sees(cells[j])))
+}
+
+fn mean_scores(scores: &[[f32; 9]], members: &[usize]) -> [f32; 9] {
+    let n = members.len() as f32;
+    std::array::from_fn(|d| members.iter().map(|&i| scores[i][d]).sum::<f32>() / n)
+}
+
+/// For each pair of groups, whether they have glyphs in one house (and so need different
+/// digits).
+fn clashes(groups: &[Vec<usize>], cells: &[Pos]) -> Vec<Vec<bool>> {
+    groups
+        .iter()
+        .map(|a| groups.iter().map(|b| share_a_house(a, b, cells)).collect())
+        .collect()
+}
+
+/// Each group's digit (0-8): the assignment with the highest total score (each group's mean
+/// score weighted by its size) in which clashing groups differ, by branch and bound, largest
+/// groups first.
+fn assign(groups: &[Vec<usize>], scores: &[[f32; 9]], clash: &[Vec<bool>]) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..groups.len()).collect();
+    order.sort_by_key(|&g| std::cmp::Reverse(groups[g].len()));
+    let weight = |g: usize, d: usize| scores[g][d] * groups[g].len() as f32;
+    let best_of = |g: usize| (0..9).map(|d| weight(g, d)).fold(f32::MIN, f32::max);
+    // What the groups from position k on could add at most.
+    let mut bound = vec![0.0f32; order.len() + 1];
+    for k in (0..order.len()).rev() {
+        bound[k] = bound[k + 1] + best_of(order[k]);
+    }
+    let mut search = Search {
+        order: &order,
+        clash,
+        weight: &weight,
+        bound: &bound,
+        current: vec![usize::MAX; groups.len()],
+        best: greedy(&order, clash, &weight),
+        best_total: f32::MIN,
+        steps: 0,
+    };
+    search.best_total = total(&search.best, &weight);
+    search.run(0, 0.0);
+    search.best
+}
+
+/// Largest groups first, each taking its best digit that no clashing group holds yet.
+fn greedy(
+    order: &[usize],
+    clash: &[Vec<bool>],
+    weight: &impl Fn(usize, usize) -> f32,
+) -> Vec<usize> {
+    let mut picked = vec![usize::MAX; order.len()];
+    for &g in order {
+        let free = (0..9).filter(|&d| (0..order.len()).all(|h| !clash[g][h] || picked[h] != d));
+        let digit = free.max_by(|&a, &b| weight(g, a).total_cmp(&weight(g, b)));
+        // More clashing groups than digits: keep the group's own best digit.
+        picked[g] = digit.unwrap_or_else(|| {
+            (0..9)
+                .max_by(|&a, &b| weight(g, a).total_cmp(&weight(g, b)))
+                .unwrap_or(0)
+        });
+    }
+    picked
+}
+
+fn total(picked: &[usize], weight: &impl Fn(usize, usize) -> f32) -> f32 {
+    picked.iter().enumerate().map(|(g, &d)| weight(g, d)).sum()
+}
+
+/// The branch-and-bound state of [`assign`].
+struct Search<'a, W: Fn(usize, usize) -> f32> {
+    order: &'a [usize],
+    clash: &'a [Vec<bool>],
+    weight: &'a W,
+    bound: &'a [f32],
+    current: Vec<usize>,
+    best: Vec<usize>,
+    best_total: f32,
+    steps: usize,
+}
+
+impl<W: Fn(usize, usize) -> f32> Search<'_, W> {
+    fn run(&mut self, k: usize, so_far: f32) {
+        self.steps += 1;
+        if self.steps > SEARCH_BUDGET || so_far + self.bound[k] <= self.best_total {
+            return;
+        }
+        let Some(&g) = self.order.get(k) else {
+            self.best_total = so_far;
+            self.best.clone_from(&self.current);
+            return;
+        };
+        let mut digits: Vec<usize> = (0..9)
+            .filter(|&d| (0..self.current.len()).all(|h| !self.clash[g][h] || self.current[h] != d))
+            .collect();
+        digits.sort_by(|&a, &b| (self.weight)(g, b).total_cmp(&(self.weight)(g, a)));
+        for d in digits {
+            self.current[g] = d;
+            self.run(k + 1, so_far + (self.weight)(g, d));
+        }
+        self.current[g] = usize::MAX;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Loop counts no digit has, so the holes rule nothing out in these tests.
+    const UNTOLD: [u8; 6] = [3; 6];
+
+    fn one_hot(d: usize, best: f32, second: usize, runner: f32) -> [f32; 9] {
+        let mut s = [0.1; 9];
+        s[d] = best;
+        s[second] = runner;
+        s
+    }
+
+    #[test]
+    fn a_glyph_nearer_another_digits_glyphs_than_its_own_looks_like_that_digit() {
+        // Glyphs 0 and 1 are twins read as digit index 4; glyph 2 is another 4, glyph 3 a 5,
+        // glyph 4 a lone 6 unlike everything.
+        let digits = [4, 4, 4, 5, 6];
+        let pairs = [((0, 1), 0.99), ((0, 2), 0.7), ((1, 2), 0.7), ((0, 3), 0.85)];
+        let likeness = ndarray::Array2::from_shape_fn((5, 5), |(i, j)| {
+            if i == j {
+                return 1.0;
+            }
+            let key = (i.min(j), i.max(j));
+            pairs.iter().find(|p| p.0 == key).map_or(0.3, |p| p.1)
+        });
+        let looks = looks_more_like(&likeness, &digits);
+        // The twin does not count as its own digit's evidence; the other 4 (0.7) does, and
+        // the 5 (0.85) is nearer by more than the margin.
+        assert_eq!(looks[0], vec![5]);
+        // Glyph 1 is as near the other 4 (0.7) as the 5 is (0.3): nothing.
+        assert!(looks[1].is_empty());
+        // A lone glyph has nothing of its own to compare with.
+        assert!(looks[4].is_empty());
+    }
+
+    #[test]
+    fn a_whole_digit_misread_by_the_templates_is_given_back_by_the_rules() {
+        // Glyph 0-2 are one shape (the font's 3), glyphs 3-5 another (its 8); the templates
+        // call both 8, the 3s only a little less 3 than 8. The 3s and the 8s sit in one row,
+        // so they cannot both be 8.
+        let cells: Vec<Pos> = [(0, 0), (3, 3), (6, 6), (0, 5), (4, 1), (7, 8)]
+            .iter()
+            .map(|&(r, c)| Pos::new(r, c).unwrap())
+            .collect();
+        let scores = vec![
+            one_hot(7, 0.80, 2, 0.78),
+            one_hot(7, 0.81, 2, 0.77),
+            one_hot(7, 0.79, 2, 0.76),
+            one_hot(7, 0.95, 5, 0.6),
+            one_hot(7, 0.94, 5, 0.6),
+            one_hot(7, 0.96, 5, 0.6),
+        ];
+        let likeness =
+            ndarray::Array2::from_shape_fn(
+                (6, 6),
+                |(i, j)| {
+                    if (i < 3) == (j < 3) {
+                        0.97
+                    } else {
+                        0.7
+                    }
+                },
+            );
+        let refined = refine(&scores, &likeness, &cells, &UNTOLD).scores;
+        let best = |s: &[f32; 9]| (0..9).max_by(|&a, &b| s[a].total_cmp(&s[b])).unwrap();
+        assert_eq!(
+            refined[..3].iter().map(best).collect::<Vec<_>>(),
+            vec![2; 3]
+        );
+        assert_eq!(
+            refined[3..].iter().map(best).collect::<Vec<_>>(),
+            vec![7; 3]
+        );
+    }
+
+    #[test]
+    fn one_odd_glyph_is_outvoted_by_its_look_alikes() {
+        let cells: Vec<Pos> = [(0, 0), (4, 4), (8, 8)]
+            .iter()
+            .map(|&(r, c)| Pos::new(r, c).unwrap())
+            .collect();
+        let scores = vec![
+            one_hot(4, 0.9, 5, 0.7),
+            one_hot(4, 0.9, 5, 0.7),
+            one_hot(5, 0.8, 4, 0.78),
+        ];
+        let likeness = ndarray::Array2::from_elem((3, 3), 0.96);
+        let refined = refine(&scores, &likeness, &cells, &UNTOLD).scores;
+        assert!(refined.iter().all(|s| s[4] > s[5]));
+    }
+
+    #[test]
+    fn glyphs_in_one_house_are_never_one_group() {
+        let cells: Vec<Pos> = [(0, 0), (0, 8)]
+            .iter()
+            .map(|&(r, c)| Pos::new(r, c).unwrap())
+            .collect();
+        let likeness = ndarray::Array2::from_elem((2, 2), 0.99);
+        assert_eq!(group_by_shape(&likeness, &cells).len(), 2);
+    }
+
+    #[test]
+    fn a_glyph_unlike_the_sure_ones_of_a_digit_is_not_that_digit() {
+        // Glyphs 0-2 surely read 1 and alike each other (0.97); glyph 3 read 3 is only 0.75
+        // like them, glyph 4 read 7 is 0.9 like them (blur makes a 7 look like a 1).
+        let digits = [0, 0, 0, 2, 6];
+        let alike = |i: usize, j: usize| match (i.min(j), i.max(j)) {
+            _ if i == j => 1.0,
+            (a, b) if b < 3 && a < 3 => 0.97,
+            (a, 3) if a < 3 => 0.75,
+            (a, 4) if a < 3 => 0.9,
+            _ => 0.5,
+        };
+        let likeness = ndarray::Array2::from_shape_fn((5, 5), |(i, j)| alike(i, j));
+        let unlike = unlike_sure_readings(&likeness, &digits, &[true; 5]);
+        assert!(unlike[3].contains(&0), "{unlike:?}");
+        assert!(!unlike[4].contains(&0), "{unlike:?}");
+        // Readings that are not sure rule nothing out.
+        let unsure = unlike_sure_readings(&likeness, &digits, &[false, false, false, true, true]);
+        assert!(!unsure[3].contains(&0), "{unsure:?}");
+    }
+
+    /// The changes of the alternatives within `RIVAL_LOSS`.
+    fn rivals(refined: &Refined) -> Vec<Vec<(usize, usize)>> {
+        (refined.alternatives.iter())
+            .filter(|(_, loss)| *loss <= RIVAL_LOSS)
+            .map(|(c, _)| c.clone())
+            .collect()
+    }
+
+    #[test]
+    fn two_groups_the_templates_barely_tell_apart_are_a_rival_swap() {
+        // Two single glyphs in one row: the first a little more 5 than 6, the second a
+        // little more 6 than 5. Swapping them is allowed by the rules and costs little.
+        let cells: Vec<Pos> = [(0, 0), (0, 4)]
+            .iter()
+            .map(|&(r, c)| Pos::new(r, c).unwrap())
+            .collect();
+        let scores = vec![one_hot(4, 0.80, 5, 0.78), one_hot(5, 0.80, 4, 0.78)];
+        let likeness =
+            ndarray::Array2::from_shape_fn((2, 2), |(i, j)| if i == j { 1.0 } else { 0.5 });
+        let refined = refine(&scores, &likeness, &cells, &UNTOLD);
+        assert!(
+            rivals(&refined).contains(&vec![(0, 5), (1, 4)]),
+            "{:?}",
+            refined.alternatives
+        );
+        // Told apart clearly, there is no rival.
+        let scores = vec![one_hot(4, 0.95, 5, 0.6), one_hot(5, 0.95, 4, 0.6)];
+        assert!(rivals(&refine(&scores, &likeness, &cells, &UNTOLD)).is_empty());
+    }
+
+    #[test]
+    fn three_groups_trading_digits_in_a_cycle_are_a_rival() {
+        // Each glyph is nearly its neighbour's digit, and no two can simply swap: only the
+        // cycle 1 -> 2 -> 3 -> 1 costs little.
+        let cells: Vec<Pos> = [(0, 0), (0, 4), (0, 8)]
+            .iter()
+            .map(|&(r, c)| Pos::new(r, c).unwrap())
+            .collect();
+        let mut scores = vec![[0.1f32; 9]; 3];
+        for (g, s) in scores.iter_mut().enumerate() {
+            s[g] = 0.80;
+            s[(g + 1) % 3] = 0.78;
+            s[(g + 2) % 3] = 0.3;
+        }
+        let likeness =
+            ndarray::Array2::from_shape_fn((3, 3), |(i, j)| if i == j { 1.0 } else { 0.5 });
+        let refined = refine(&scores, &likeness, &cells, &UNTOLD);
+        assert!(
+            rivals(&refined).contains(&vec![(0, 1), (1, 2), (2, 0)]),
+            "{:?}",
+            refined.alternatives
+        );
+    }
+}

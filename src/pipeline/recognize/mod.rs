@@ -1,0 +1,484 @@
+//! Recognize: isolated glyphs -> digits with a confidence, by template matching.
+//!
+//! Templates are glyphs rendered from open fonts (`templates/`, embedded at build time) plus
+//! any the user adds. Glyph and template are both fitted into the same small frame WITHOUT
+//! changing their aspect ratio (a thin `1` stays thin and cannot turn into a `7`), centred,
+//! and compared by normalised cross-correlation. A digit's score is its best template's; the
+//! confidence is the margin to the best other digit.
+
+use std::path::{Path, PathBuf};
+
+use image::GrayImage;
+use ndarray::Array2;
+
+use frame::FRAME_LEN;
+use rayon::prelude::*;
+
+use crate::puzzle::board::{Digit, Pos};
+
+pub mod calibrate;
+mod frame;
+pub mod topology;
+
+/// The bundled templates (`templates/<font>/<digit>.png`) as features, made by the build
+/// script: `DIGITS[i]` is template i's digit, `FEATURES` its feature (`FRAME_LEN` f32 values,
+/// little-endian) at offset `i * FRAME_LEN * 4`.
+mod bundled {
+    include!(concat!(env!("OUT_DIR"), "/templates.rs"));
+}
+
+/// A glyph fitted into the comparison frame: zero mean, unit length.
+#[derive(Clone, Debug)]
+struct Feature(Vec<f32>);
+
+impl Feature {
+    /// Fits `ink` (255 = ink) into the frame (see [`frame::fit`]).
+    fn of(ink: &GrayImage) -> Feature {
+        Feature(frame::fit(ink.as_raw(), ink.width(), ink.height()))
+    }
+}
+
+/// One template: a font's rendering of a digit.
+struct Template {
+    digit: Digit,
+    feature: Feature,
+}
+
+/// The set of templates the recognizer matches against: one row of features per template, so
+/// matching a grid's glyphs against all of them is one matrix product.
+pub struct Templates {
+    /// Template features, one row each.
+    matrix: Array2<f32>,
+    /// Each row's digit.
+    digits: Vec<Digit>,
+}
+
+/// The glyphs of one picture in the comparison frame, one row of features each.
+pub struct GlyphFeatures(Array2<f32>);
+
+impl GlyphFeatures {
+    /// Fits each glyph (`ink`: 255 = ink, cropped to the glyph) into the comparison frame.
+    pub fn of(inks: &[&GrayImage]) -> GlyphFeatures {
+        let rows: Vec<Feature> = inks.par_iter().map(|ink| Feature::of(ink)).collect();
+        GlyphFeatures(stack(rows))
+    }
+
+    /// How many glyphs.
+    pub fn len(&self) -> usize {
+        self.0.nrows()
+    }
+
+    /// Whether there are no glyphs.
+    pub fn is_empty(&self) -> bool {
+        self.0.nrows() == 0
+    }
+
+    /// The cosine of every pair of glyphs: how alike their shapes are (1 = the same).
+    pub fn likeness(&self) -> Array2<f32> {
+        self.0.dot(&self.0.t())
+    }
+}
+
+/// Rows of features as one matrix.
+fn stack(rows: Vec<Feature>) -> Array2<f32> {
+    let width = FRAME_LEN;
+    let flat: Vec<f32> = rows.into_iter().flat_map(|f| f.0).collect();
+    Array2::from_shape_vec((flat.len() / width, width), flat)
+        .expect("every feature has the frame's length")
+}
+
+/// Another reading of the givens the picture supports, whole shape groups taking other
+/// digits: the cells it changes, the digit it puts there, and the template score it loses per
+/// glyph changed. Within [`calibrate::RIVAL_LOSS`] it is a rival, nearly as good as the reading
+/// chosen; further off, a correction to try when the reading has no unique solution.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Rival {
+    /// The cells and the digit this reading puts there.
+    pub changes: Vec<(Pos, Digit)>,
+    /// Template score lost per glyph changed (0 = as good as the reading chosen).
+    pub loss: f32,
+    /// Whether the grid's own glyphs back it: the glyphs it changes look more like those read
+    /// as the digit it gives them than like any other glyph read as their own digit (see
+    /// [`calibrate::looks_more_like`]). Such a reading is a rival further from the templates'
+    /// choice, but never a correction.
+    pub backed: bool,
+}
+
+impl Rival {
+    /// Whether the picture supports this reading nearly as well as the one chosen.
+    pub fn is_close(&self) -> bool {
+        self.loss <= calibrate::RIVAL_LOSS
+            || (self.backed && self.loss <= calibrate::ALTERNATIVE_LOSS)
+    }
+}
+
+/// One glyph of a grid, for [`Templates::recognize_grid`].
+#[derive(Clone, Copy, Debug)]
+pub struct GridGlyph<'a> {
+    /// The glyph, ink as brightness (255 = ink), cropped to it.
+    pub ink: &'a GrayImage,
+    /// Its cell.
+    pub cell: Pos,
+    /// Whether it is a given (printed by the puzzle, in the puzzle's font).
+    pub given: bool,
+}
+
+/// A recognized digit with the evidence for it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Recognized {
+    /// Every digit with its best score, best first.
+    pub ranked: Vec<(Digit, f32)>,
+    /// Digits the picture itself rules out for this glyph, whatever the templates say: it is
+    /// clearly unlike the several glyphs of the grid read surely as that digit (see
+    /// [`calibrate::unlike_sure_readings`]).
+    pub unlike: Vec<Digit>,
+    /// Whether another given read as the same digit looks just like this glyph: then a
+    /// misreading of it would be a misreading of both, and no correction of this cell alone
+    /// may change it.
+    pub has_twin: bool,
+}
+
+impl Recognized {
+    /// The best digit.
+    pub fn digit(&self) -> Digit {
+        self.ranked[0].0
+    }
+
+    /// The margin between the best digit's score and the runner-up's (0-2).
+    pub fn confidence(&self) -> f32 {
+        self.ranked[0].1 - self.ranked.get(1).map_or(-1.0, |r| r.1)
+    }
+}
+
+impl Templates {
+    /// The bundled templates, plus those under `extra` (`DIR/<name>/<digit>.png`) when given.
+    pub fn load(extra: Option<&Path>) -> Result<Templates, TemplateError> {
+        // The bundled templates' features were computed by the build script (the same
+        // `frame` code): nothing is decoded at start.
+        let mut features: Vec<f32> = (bundled::FEATURES.chunks_exact(4))
+            .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+            .collect();
+        let mut digits: Vec<Digit> = (bundled::DIGITS.iter())
+            .map(|&d| Digit::new(d).expect("the build script writes digits 1-9"))
+            .collect();
+        if let Some(dir) = extra {
+            for t in load_dir(dir)? {
+                digits.push(t.digit);
+                features.extend(t.feature.0);
+            }
+        }
+        let matrix = Array2::from_shape_vec((digits.len(), FRAME_LEN), features)
+            .expect("every feature has the frame's length");
+        Ok(Templates { matrix, digits })
+    }
+
+    /// How many templates are loaded.
+    pub fn len(&self) -> usize {
+        self.digits.len()
+    }
+
+    /// Whether no template is loaded.
+    pub fn is_empty(&self) -> bool {
+        self.digits.is_empty()
+    }
+
+    /// Ranks the digits for one glyph (`ink`: 255 = ink, cropped to the glyph).
+    pub fn recognize(&self, ink: &GrayImage) -> Recognized {
+        self.recognize_all(&[ink]).remove(0)
+    }
+
+    /// Ranks the digits for each glyph, as [`Templates::recognize`] does one by one.
+    pub fn recognize_all(&self, inks: &[&GrayImage]) -> Vec<Recognized> {
+        self.digit_scores(&GlyphFeatures::of(inks))
+            .into_iter()
+            .map(Recognized::from_scores)
+            .collect()
+    }
+
+    /// Ranks the digits for each glyph of one grid (`ink`: 255 = ink, cropped), first by the
+    /// templates, then refined by [`calibrate`]: the givens (`given` true) share a font, so
+    /// their look-alikes vote together and the rules keep their digits apart.
+    pub fn recognize_grid(&self, glyphs: &[GridGlyph<'_>]) -> (Vec<Recognized>, Vec<Rival>) {
+        let inks: Vec<&GrayImage> = glyphs.iter().map(|g| g.ink).collect();
+        let features = GlyphFeatures::of(&inks);
+        let mut scores = self.digit_scores(&features);
+        let holes: Vec<u8> = inks.par_iter().map(|ink| topology::holes(ink)).collect();
+        let givens: Vec<usize> = (0..glyphs.len()).filter(|&i| glyphs[i].given).collect();
+        // The likeness of every pair of glyphs; the givens' own block is what calibrates.
+        let all_likeness = (givens.len() > 1).then(|| features.likeness());
+        let likeness = all_likeness.as_ref().map(|all| {
+            all.select(ndarray::Axis(0), &givens)
+                .select(ndarray::Axis(1), &givens)
+        });
+        let mut rivals = Vec::new();
+        if let (Some(all_likeness), Some(likeness)) = (&all_likeness, &likeness) {
+            let own: Vec<[f32; 9]> = givens.iter().map(|&i| scores[i]).collect();
+            let cells: Vec<Pos> = givens.iter().map(|&i| glyphs[i].cell).collect();
+            let own_holes: Vec<u8> = givens.iter().map(|&i| holes[i]).collect();
+            let refined = calibrate::refine(&own, likeness, &cells, &own_holes);
+            for (&i, r) in givens.iter().zip(refined.scores) {
+                scores[i] = r;
+            }
+            let entries: Vec<usize> = (0..glyphs.len()).filter(|&i| !glyphs[i].given).collect();
+            calibrate::read_entries_like_givens(&mut scores, all_likeness, &givens, &entries);
+            let digit = |d: usize| Digit::new(d as u8 + 1).expect("0-8 is a digit");
+            rivals = (refined.alternatives.into_iter())
+                .map(|(changes, loss)| Rival {
+                    changes: changes.iter().map(|&(k, d)| (cells[k], digit(d))).collect(),
+                    loss,
+                    backed: false,
+                })
+                .collect();
+        }
+        // Each glyph's own loops rule out the runner-ups they contradict (the givens' groups
+        // were weighed by their majority already).
+        for (s, &h) in scores.iter_mut().zip(&holes) {
+            topology::rule_out_contradicted(s, h, calibrate::HOLE_MARGIN);
+        }
+        let mut recognized: Vec<Recognized> =
+            scores.into_iter().map(Recognized::from_scores).collect();
+        if let Some(likeness) = &likeness {
+            rule_out_unlike(&mut recognized, &givens, likeness);
+            let cells: Vec<Pos> = givens.iter().map(|&i| glyphs[i].cell).collect();
+            let own: Vec<&Recognized> = givens.iter().map(|&i| &recognized[i]).collect();
+            rivals.extend(backed_rivals(&own, &cells, likeness));
+        }
+        (recognized, rivals)
+    }
+
+    /// Each glyph's best score for each digit (index 0 is digit 1): the glyphs x templates
+    /// matrix of cosines, reduced to the best template of each digit.
+    pub fn digit_scores(&self, glyphs: &GlyphFeatures) -> Vec<[f32; 9]> {
+        let cosines = glyphs.0.dot(&self.matrix.t());
+        cosines
+            .rows()
+            .into_iter()
+            .map(|row| {
+                let mut best = [f32::MIN; 9];
+                for (&c, d) in row.iter().zip(&self.digits) {
+                    let i = d.get() as usize - 1;
+                    best[i] = best[i].max(c);
+                }
+                best
+            })
+            .collect()
+    }
+}
+
+/// Marks, for each given (`givens`: indices into `recognized`; `likeness`: between the givens),
+/// the digits it is clearly unlike the sure readings of (see
+/// [`calibrate::unlike_sure_readings`]), and whether it has a twin read as its own digit.
+fn rule_out_unlike(recognized: &mut [Recognized], givens: &[usize], likeness: &Array2<f32>) {
+    let own: Vec<&Recognized> = givens.iter().map(|&i| &recognized[i]).collect();
+    let digits: Vec<usize> = own.iter().map(|r| r.digit().get() as usize - 1).collect();
+    let sure: Vec<bool> = (own.iter())
+        .map(|r| r.confidence() >= calibrate::SURE)
+        .collect();
+    let unlike = calibrate::unlike_sure_readings(likeness, &digits, &sure);
+    for (k, &i) in givens.iter().enumerate() {
+        recognized[i].has_twin = (0..givens.len())
+            .any(|j| j != k && digits[j] == digits[k] && likeness[[k, j]] >= calibrate::SAME_SHAPE);
+    }
+    for (&i, ruled_out) in givens.iter().zip(unlike) {
+        recognized[i].unlike = (ruled_out.into_iter())
+            .map(|d| Digit::new(d as u8 + 1).expect("0-8 is a digit"))
+            .collect();
+    }
+}
+
+/// The readings the grid's own glyphs back (`own`: the givens, on `cells`, with `likeness`
+/// between them): a glyph and its twins (read alike, alike by `SAME_SHAPE`) taking a digit whose
+/// glyphs look more like them than any other glyph of their own digit.
+fn backed_rivals(own: &[&Recognized], cells: &[Pos], likeness: &Array2<f32>) -> Vec<Rival> {
+    let digits: Vec<usize> = own.iter().map(|r| r.digit().get() as usize - 1).collect();
+    let score = |r: &Recognized, d: Digit| r.ranked.iter().find(|x| x.0 == d).map_or(0.0, |x| x.1);
+    let mut out: Vec<Rival> = Vec::new();
+    for (i, backed) in calibrate::looks_more_like(likeness, &digits)
+        .into_iter()
+        .enumerate()
+    {
+        let twins: Vec<usize> = (0..own.len())
+            .filter(|&j| {
+                j == i || (digits[j] == digits[i] && likeness[[i, j]] >= calibrate::SAME_SHAPE)
+            })
+            .collect();
+        for d in backed {
+            let digit = Digit::new(d as u8 + 1).expect("0-8 is a digit");
+            let changes: Vec<(Pos, Digit)> = twins.iter().map(|&j| (cells[j], digit)).collect();
+            if out.iter().any(|r| r.changes == changes) {
+                continue;
+            }
+            let lost: f32 = (twins.iter())
+                .map(|&j| own[j].ranked[0].1 - score(own[j], digit))
+                .sum();
+            out.push(Rival {
+                changes,
+                loss: lost / twins.len() as f32,
+                backed: true,
+            });
+        }
+    }
+    out
+}
+
+impl Recognized {
+    /// Ranks the digits by their scores (index 0 is digit 1), best first.
+    pub fn from_scores(scores: [f32; 9]) -> Recognized {
+        let mut ranked: Vec<(Digit, f32)> = Digit::all().zip(scores).collect();
+        ranked.sort_by(|a, b| b.1.total_cmp(&a.1));
+        Recognized {
+            ranked,
+            unlike: Vec::new(),
+            has_twin: false,
+        }
+    }
+}
+
+/// Why glyph templates could not be loaded.
+#[derive(Debug, thiserror::Error)]
+pub enum TemplateError {
+    /// A template folder or file could not be read.
+    #[error("{}: {source}", path.display())]
+    Io {
+        /// The folder or file.
+        path: PathBuf,
+        /// The operating system's reason.
+        #[source]
+        source: std::io::Error,
+    },
+    /// A template file is not a picture the decoder reads.
+    #[error("template {}: not a readable image: {source}", path.display())]
+    Image {
+        /// The file.
+        path: PathBuf,
+        /// The decoder's reason.
+        #[source]
+        source: image::ImageError,
+    },
+    /// A template is named for no digit 1-9.
+    #[error("template {}: not a digit 1-9", path.display())]
+    NotADigit {
+        /// The file.
+        path: PathBuf,
+    },
+    /// A template folder holds no templates.
+    #[error("template {}: no templates found (expected DIR/<name>/<digit>.png)", path.display())]
+    Empty {
+        /// The folder.
+        path: PathBuf,
+    },
+}
+
+fn template_from_png(bytes: &[u8], digit: u8, path: &Path) -> Result<Template, TemplateError> {
+    let path = || path.to_path_buf();
+    let digit = Digit::new(digit).ok_or_else(|| TemplateError::NotADigit { path: path() })?;
+    let mut gray = image::load_from_memory(bytes)
+        .map_err(|source| TemplateError::Image {
+            path: path(),
+            source,
+        })?
+        .into_luma8();
+    // Templates are dark on light; features use ink as brightness.
+    image::imageops::invert(&mut gray);
+    let (ink, w, h) = frame::trim(gray.as_raw(), gray.width(), gray.height());
+    Ok(Template {
+        digit,
+        feature: Feature(frame::fit(&ink, w, h)),
+    })
+}
+
+/// Templates from `DIR/<set>/<digit>.png`.
+fn load_dir(dir: &Path) -> Result<Vec<Template>, TemplateError> {
+    let io = |source, path: &Path| TemplateError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    let mut sets: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map_err(|e| io(e, dir))?
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.is_dir())
+        .collect();
+    sets.sort();
+    let mut out = Vec::new();
+    for set in sets {
+        for digit in 1..=9u8 {
+            let path = set.join(format!("{digit}.png"));
+            if path.is_file() {
+                let bytes = std::fs::read(&path).map_err(|e| io(e, &path))?;
+                out.push(template_from_png(&bytes, digit, &path)?);
+            }
+        }
+    }
+    if out.is_empty() {
+        return Err(TemplateError::Empty {
+            path: dir.to_path_buf(),
+        });
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bundled_templates_recognize_themselves() {
+        let templates = Templates::load(None).unwrap();
+        assert!(templates.len() >= 9 * 14);
+        for (font, digit, png) in template_files() {
+            let mut gray = image::open(&png).unwrap().into_luma8();
+            image::imageops::invert(&mut gray);
+            let r = templates.recognize(&gray);
+            assert_eq!(r.digit().get(), digit, "{font} {digit}");
+        }
+    }
+
+    /// `templates/<font>/<digit>.png`, sorted by font then digit (the build script's order).
+    fn template_files() -> Vec<(String, u8, PathBuf)> {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("templates");
+        let mut fonts: Vec<PathBuf> = std::fs::read_dir(&root)
+            .unwrap()
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| p.is_dir())
+            .collect();
+        fonts.sort();
+        fonts
+            .iter()
+            .flat_map(|font| {
+                let name = font.file_name().unwrap().to_string_lossy().into_owned();
+                (1..=9u8)
+                    .map(move |d| (name.clone(), d, font.join(format!("{d}.png"))))
+                    .filter(|(.., p)| p.is_file())
+            })
+            .collect()
+    }
+
+    #[test]
+    fn build_time_features_equal_those_made_at_run_time() {
+        // The build script and the run-time loader share `frame`; loading the same PNGs as
+        // user templates must give the very same matrix rows.
+        let bundled = Templates::load(None).unwrap();
+        let files = template_files();
+        assert_eq!(bundled.len(), files.len());
+        for (row, (font, digit, png)) in files.iter().enumerate() {
+            let bytes = std::fs::read(png).unwrap();
+            let t = template_from_png(&bytes, *digit, png).unwrap();
+            assert_eq!(bundled.digits[row].get(), *digit, "{font}");
+            assert_eq!(
+                bundled.matrix.row(row).to_vec(),
+                t.feature.0,
+                "{font} {digit}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_stretched_one_is_not_a_seven() {
+        // A plain vertical bar, as a thin sans-serif `1` looks.
+        let bar = GrayImage::from_fn(5, 40, |_, _| image::Luma([255]));
+        let templates = Templates::load(None).unwrap();
+        assert_eq!(templates.recognize(&bar).digit().get(), 1);
+    }
+}

@@ -1,0 +1,242 @@
+//! The solver: finds, counts and lists the solutions of a [`Board`].
+//!
+//! # Representation
+//!
+//! The grid is cut into three bands of three rows. For every digit and band one 27-bit mask holds
+//! the cells of the band where the digit may still go; bit `row_in_band * 9 + col`, so band `b`'s
+//! bit `k` is the row-major cell `27 * b + k`. The 27 masks live in `cand[band * 9 + digit]`.
+//! This is the layout of the JCZSolve family of solvers, written here from the idea alone.
+//!
+//! ```text
+//!   band 0: rows 0-2      bit  0 ..  8 = row 0 of the band, columns 0-8
+//!   band 1: rows 3-5      bit  9 .. 17 = row 1 of the band
+//!   band 2: rows 6-8      bit 18 .. 26 = row 2 of the band
+//! ```
+//!
+//! # Propagation
+//!
+//! One digit in one band must take one cell in each of the band's three rows and three boxes, so
+//! its "mini-rows" (a row's three cells inside one box) must be chosen as a one-to-one matching of
+//! rows to boxes. A table keeps only the mini-rows that belong to some matching; that does row and
+//! box eliminations, locked candidates inside the band and hidden singles in rows and boxes in one
+//! lookup. A box whose candidates sit in one column locks that column in the other two bands.
+//! A row left with one cell is solved; naked singles come from counting candidates per cell
+//! across the nine digit masks, and hidden singles in columns from counting a digit's cells per
+//! column across the three bands. Each update hands back the masks it changed, and the few
+//! changes made elsewhere (placing a digit, a single) mark theirs, so nothing has to compare
+//! masks to find what is left to update.
+//!
+//! # Search
+//!
+//! Depth-first on a copy of the state (a fixed-size array, no heap per node). The guess is a
+//! cell with two candidates, the one that sees the most undecided cells: either digit there
+//! removes candidates from many cells, which halves the guesses on hard puzzles against taking
+//! the first such cell. When the first digit's branch is exhausted, the other digit is placed
+//! (in the rare cell of three or more, the digit is removed) and propagation goes on. Recursion depth is bounded by the 81 cells.
+//!
+//! The module: this file holds the public functions, the loading of givens and the search;
+//! `state` the masks and their propagation; `tables` the lookup tables, built at compile time.
+
+use std::ops::ControlFlow;
+
+use crate::puzzle::board::{Board, Conflict};
+
+use state::{at, State};
+use tables::{columns_of, BAND_FULL, BAND_PEERS, ROWS_OF_COLUMNS};
+
+mod state;
+mod tables;
+#[cfg(test)]
+mod tests;
+
+/// The result of a uniqueness check.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Verdict {
+    /// Exactly one solution, given here.
+    Unique(Board),
+    /// Two or more solutions; this is the first one found.
+    Multiple(Board),
+    /// No solution.
+    Unsolvable,
+}
+
+/// The first solution found, `None` when there is none.
+///
+/// Givens that clash are reported as `Err` before any search.
+pub fn solve(puzzle: &Board) -> Result<Option<Board>, Conflict> {
+    let mut first = None;
+    search_puzzle(puzzle, |state| {
+        first = Some(state.board());
+        true
+    })?;
+    Ok(first)
+}
+
+/// The number of solutions, counting stops at `limit` (so `limit = 2` answers "is it unique?").
+pub fn count_solutions(puzzle: &Board, limit: usize) -> Result<usize, Conflict> {
+    let mut count = 0;
+    if limit == 0 {
+        // still report clashing givens, but search for nothing
+        return load_givens(puzzle).map(|_| 0);
+    }
+    search_puzzle(puzzle, |_| {
+        count += 1;
+        count >= limit
+    })?;
+    Ok(count)
+}
+
+/// The first solution (as [`solve`] finds it) and the number of solutions up to `limit` (as
+/// [`count_solutions`] counts them), from one search instead of two.
+pub fn first_and_count(puzzle: &Board, limit: usize) -> Result<(Option<Board>, usize), Conflict> {
+    if limit == 0 {
+        return Ok((solve(puzzle)?, 0));
+    }
+    let mut first = None;
+    let mut count = 0;
+    search_puzzle(puzzle, |state| {
+        count += 1;
+        first.get_or_insert_with(|| state.board());
+        count >= limit
+    })?;
+    Ok((first, count))
+}
+
+/// Every solution up to `cap` of them, in the solver's deterministic search order.
+///
+/// The list is held in memory (81 bytes a solution); to go through many solutions without
+/// keeping them, use [`for_each_solution`].
+pub fn solutions(puzzle: &Board, cap: usize) -> Result<Vec<Board>, Conflict> {
+    let mut found = Vec::new();
+    if cap == 0 {
+        return load_givens(puzzle).map(|_| found);
+    }
+    for_each_solution(puzzle, |solution| {
+        found.push(*solution);
+        if found.len() >= cap {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    })?;
+    Ok(found)
+}
+
+/// Hands every solution to `on_solution` as it is found, in the order of [`solutions`],
+/// until `on_solution` breaks or the solutions run out. Nothing is kept between calls, so
+/// memory stays flat however many solutions there are (an empty grid has about 6.7e21).
+///
+/// Givens that clash are reported as `Err` before any search.
+///
+/// # Examples
+///
+/// ```
+/// use std::ops::ControlFlow;
+/// use sudoku_snap::{puzzle::solve, Board};
+///
+/// let empty = Board::empty();
+/// let mut first_three = Vec::new();
+/// solve::for_each_solution(&empty, |s| {
+///     first_three.push(*s);
+///     if first_three.len() == 3 { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+/// })?;
+/// assert_eq!(first_three, solve::solutions(&empty, 3)?);
+/// # Ok::<(), sudoku_snap::puzzle::board::Conflict>(())
+/// ```
+pub fn for_each_solution(
+    puzzle: &Board,
+    mut on_solution: impl FnMut(&Board) -> ControlFlow<()>,
+) -> Result<(), Conflict> {
+    search_puzzle(puzzle, |state| on_solution(&state.board()).is_break())
+}
+
+/// Counts solutions up to two and keeps the first: unique, multiple or unsolvable.
+pub fn check(puzzle: &Board) -> Result<Verdict, Conflict> {
+    let mut first: Option<State> = None;
+    let mut count = 0;
+    search_puzzle(puzzle, |state| {
+        count += 1;
+        first.get_or_insert(*state);
+        count >= 2
+    })?;
+    Ok(match (first, count) {
+        (Some(state), 1) => Verdict::Unique(state.board()),
+        (Some(state), _) => Verdict::Multiple(state.board()),
+        (None, _) => Verdict::Unsolvable,
+    })
+}
+
+/// Loads the givens and runs the search; `on_solution` returns `true` to stop.
+fn search_puzzle(
+    puzzle: &Board,
+    mut on_solution: impl FnMut(&State) -> bool,
+) -> Result<(), Conflict> {
+    let state = load_givens(puzzle)?;
+    search(state, &mut on_solution);
+    Ok(())
+}
+
+/// The search state after loading givens, or the first clash among them.
+///
+/// The givens are gathered per digit and band first, and each mask is then written once: placing
+/// them one by one cost as much as solving an easy puzzle. A clash is a given that a given of the
+/// same digit sees; only then is the slower pairwise [`Board::first_conflict`] asked, so the
+/// reported pair is the board's canonical one.
+fn load_givens(puzzle: &Board) -> Result<State, Conflict> {
+    let mut given = [0u32; 3];
+    let mut of_digit = [0u32; 27];
+    let mut seen_by = [0u32; 27];
+    for (index, cell) in puzzle.cells().iter().enumerate() {
+        let Some(digit) = cell else { continue };
+        let (band, cell) = (index / 27, index % 27);
+        let i = at(usize::from(digit.get() - 1), band);
+        given[band] |= 1 << cell;
+        of_digit[i] |= 1 << cell;
+        seen_by[i] |= BAND_PEERS[cell];
+    }
+    let mut state = State::unconstrained();
+    for digit in 0..9 {
+        let columns = [0, 1, 2].map(|band| columns_of(of_digit[at(digit, band)]) * ROWS_OF_COLUMNS);
+        for band in 0..3 {
+            let i = at(digit, band);
+            let other_columns = columns[(band + 1) % 3] | columns[(band + 2) % 3];
+            let seen = seen_by[i] | other_columns;
+            if of_digit[i] & seen != 0 {
+                return Err(puzzle
+                    .first_conflict()
+                    .expect("a digit seen twice in a house is a conflict"));
+            }
+            state.cand[i] = BAND_FULL & !given[band] & !seen | of_digit[i];
+        }
+    }
+    state.solved = given;
+    Ok(state)
+}
+
+/// Depth-first search from `state`; returns `true` once `on_solution` asked to stop.
+fn search(mut state: State, on_solution: &mut impl FnMut(&State) -> bool) -> bool {
+    loop {
+        let Some(bivalue) = state.propagate() else {
+            return false;
+        };
+        if state.is_solved() {
+            return on_solution(&state);
+        }
+        let (band, cell) = state.branch_cell(&bivalue);
+        let digit = state.first_digit_at(band, cell);
+        let mut guess = state;
+        guess.place(digit, band, cell);
+        if search(guess, on_solution) {
+            return true;
+        }
+        // Every solution with `digit` there has been seen: rule it out and keep going here,
+        // which lets propagation use the elimination instead of just trying the next digit.
+        state.remove(at(digit, band), 1 << cell);
+        if bivalue[band] & 1 << cell != 0 {
+            // One digit is left there: place it now rather than have a propagation round
+            // find the naked single.
+            let other = state.first_digit_at(band, cell);
+            state.place(other, band, cell);
+        }
+    }
+}
