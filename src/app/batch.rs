@@ -139,7 +139,8 @@ fn input_paths(args: &ImageArgs) -> anyhow::Result<Vec<(PathBuf, Origin)>> {
 
 fn read_list(list: &Path) -> anyhow::Result<Vec<(PathBuf, Origin)>> {
     let paths = if list.as_os_str() == "-" {
-        batch::read_list(io::stdin().lock()).context("cannot read the list of paths on stdin")?
+        batch::read_list(super::stdin::reader())
+            .context("cannot read the list of paths on stdin")?
     } else {
         let file = File::open(list).with_context(|| format!("cannot open {}", list.display()))?;
         batch::read_list(BufReader::new(file))

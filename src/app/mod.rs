@@ -15,6 +15,7 @@ pub mod pipe;
 pub mod report_file;
 pub mod show;
 pub mod solve;
+pub mod stdin;
 
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;

@@ -3,7 +3,7 @@
 //! `wl-paste | sudoku-snap - -o - | wl-copy` works. The picture is held in memory and read
 //! within `--max-memory`; the library's in-memory call does the work.
 
-use std::io::{self, BufRead, IsTerminal, Read, Write};
+use std::io::{self, IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
@@ -33,16 +33,11 @@ fn is_stdin(args: &ImageArgs) -> bool {
     args.inputs.len() == 1 && args.inputs[0].as_os_str() == "-" && args.files_from.is_none()
 }
 
-/// Whether stdin starts with a picture's magic bytes. Peeks into stdin's buffer without
-/// consuming, so a list of paths is still read whole by the batch. Never waits on a
+/// Whether stdin starts with a picture's magic bytes. The bytes looked at stay readable (see
+/// [`super::stdin`]), so a list of paths is still read whole by the batch. Never waits on a
 /// terminal.
 fn stdin_holds_a_picture() -> bool {
-    let stdin = io::stdin();
-    if stdin.is_terminal() {
-        return false;
-    }
-    let mut lock = stdin.lock();
-    lock.fill_buf().is_ok_and(is_picture)
+    is_picture(super::stdin::head())
 }
 
 /// PNG, JPEG, GIF, WebP and BMP signatures. Text (a list of paths) never holds the bytes
@@ -161,7 +156,7 @@ fn check_usage(args: &ImageArgs) -> anyhow::Result<()> {
 /// bounded: a stream that never ends cannot fill the memory).
 fn read_input(input: &Path, limit: u64) -> sudoku_snap::Result<Vec<u8>> {
     let reader: Box<dyn Read> = if input.as_os_str() == "-" {
-        Box::new(io::stdin().lock())
+        Box::new(super::stdin::reader())
     } else {
         Box::new(sudoku_snap::pipeline::decode::open_regular(input)?)
     };

@@ -166,3 +166,39 @@ fn a_transparent_background_is_read() {
         .to_string();
     assert_eq!(line, solution_of("classic-dejavu-light.png"));
 }
+
+#[test]
+fn a_picture_whose_first_bytes_arrive_in_pieces_is_still_a_picture() {
+    // A writer that hands over the signature a few bytes at a time, pausing between them: a
+    // single peek at stdin's buffer would see only "\x89PN" and take the input for a list.
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let bytes = std::fs::read(sample("classic-dejavu-light.png")).unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku-snap"))
+        .args(["-", "-f", "line", "-q"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        for piece in bytes[..12].chunks(3) {
+            stdin.write_all(piece).unwrap();
+            stdin.flush().unwrap();
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+        stdin.write_all(&bytes[12..]).unwrap();
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout).trim(),
+        solution_of("classic-dejavu-light.png")
+    );
+}
