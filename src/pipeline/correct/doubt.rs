@@ -232,7 +232,6 @@ fn exchange(
     a: Digit,
     b: Digit,
 ) -> Option<Vec<Renamed>> {
-    let score = |r: &Recognized, d: Digit| r.ranked.iter().find(|x| x.0 == d).map(|x| x.1);
     let renamed: Option<Vec<Renamed>> = Pos::all()
         .filter_map(|cell| Some((cell, givens.get(cell).filter(|d| *d == a || *d == b)?)))
         .map(|(cell, read)| {
@@ -242,7 +241,7 @@ fn exchange(
                 cell,
                 read,
                 other,
-                loss: score(r, read)? - score(r, other)?,
+                loss: r.score(read)? - r.score(other)?,
             })
         })
         .collect();

@@ -144,6 +144,11 @@ impl Recognized {
         self.ranked[0].0
     }
 
+    /// The score of `digit`; `None` only for a ranking that leaves it out.
+    pub fn score(&self, digit: Digit) -> Option<f32> {
+        self.ranked.iter().find(|r| r.0 == digit).map(|r| r.1)
+    }
+
     /// The margin between the best digit's score and the runner-up's (0-2).
     pub fn confidence(&self) -> f32 {
         self.ranked[0].1 - self.ranked.get(1).map_or(-1.0, |r| r.1)
@@ -291,7 +296,6 @@ fn rule_out_unlike(recognized: &mut [Recognized], givens: &[usize], likeness: &A
 /// glyphs look more like them than any other glyph of their own digit.
 fn backed_rivals(own: &[&Recognized], cells: &[Pos], likeness: &Array2<f32>) -> Vec<Rival> {
     let digits: Vec<usize> = own.iter().map(|r| r.digit().get() as usize - 1).collect();
-    let score = |r: &Recognized, d: Digit| r.ranked.iter().find(|x| x.0 == d).map_or(0.0, |x| x.1);
     let mut out: Vec<Rival> = Vec::new();
     for (i, backed) in calibrate::looks_more_like(likeness, &digits)
         .into_iter()
@@ -309,7 +313,7 @@ fn backed_rivals(own: &[&Recognized], cells: &[Pos], likeness: &Array2<f32>) -> 
                 continue;
             }
             let lost: f32 = (twins.iter())
-                .map(|&j| own[j].ranked[0].1 - score(own[j], digit))
+                .map(|&j| own[j].ranked[0].1 - own[j].score(digit).unwrap_or(0.0))
                 .sum();
             out.push(Rival {
                 changes,
