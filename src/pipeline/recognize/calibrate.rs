@@ -17,7 +17,7 @@ pub const SAME_SHAPE: f32 = 0.9;
 const PICKED_MARGIN: f32 = 0.02;
 /// Groups at most this alike are clearly different shapes: a glyph unlike every glyph given a
 /// digit is unlikely to be that digit too.
-const OTHER_SHAPE: f32 = 0.6;
+pub const OTHER_SHAPE: f32 = 0.6;
 /// How much a digit's score drops for a group clearly unlike the group holding that digit.
 const OTHER_SHAPE_PENALTY: f32 = 0.1;
 /// A different assignment losing at most this much score per glyph it changes is a reading

@@ -292,21 +292,38 @@ fn rule_out_unlike(recognized: &mut [Recognized], givens: &[usize], likeness: &A
 }
 
 /// The readings the grid's own glyphs back (`own`: the givens, on `cells`, with `likeness`
-/// between them): a glyph and its twins (read alike, alike by `SAME_SHAPE`) taking a digit whose
-/// glyphs look more like them than any other glyph of their own digit.
+/// between them), for a glyph and its twins (read alike, alike by `SAME_SHAPE`):
+/// - a digit whose glyphs look more like them than any other glyph of their own digit does
+///   (see [`calibrate::looks_more_like`]);
+/// - any runner-up digit, when another glyph read as their digit is clearly another shape
+///   (alike them by at most `OTHER_SHAPE`): one font draws a digit one way, so one of the two
+///   shapes is misread, and the templates alone do not say which.
 fn backed_rivals(own: &[&Recognized], cells: &[Pos], likeness: &Array2<f32>) -> Vec<Rival> {
     let digits: Vec<usize> = own.iter().map(|r| r.digit().get() as usize - 1).collect();
+    let looks_like = calibrate::looks_more_like(likeness, &digits);
     let mut out: Vec<Rival> = Vec::new();
-    for (i, backed) in calibrate::looks_more_like(likeness, &digits)
-        .into_iter()
-        .enumerate()
-    {
+    for (i, backed) in looks_like.into_iter().enumerate() {
         let twins: Vec<usize> = (0..own.len())
             .filter(|&j| {
                 j == i || (digits[j] == digits[i] && likeness[[i, j]] >= calibrate::SAME_SHAPE)
             })
             .collect();
-        for d in backed {
+        let contested = (0..own.len()).any(|j| {
+            digits[j] == digits[i]
+                && !twins.contains(&j)
+                && twins
+                    .iter()
+                    .all(|&t| likeness[[t, j]] <= calibrate::OTHER_SHAPE)
+        });
+        let runner_ups = own[i].ranked[1..]
+            .iter()
+            .map(|&(d, _)| d.get() as usize - 1);
+        let candidates: Vec<usize> = if contested {
+            runner_ups.collect()
+        } else {
+            backed
+        };
+        for d in candidates {
             let digit = Digit::new(d as u8 + 1).expect("0-8 is a digit");
             let changes: Vec<(Pos, Digit)> = twins.iter().map(|&j| (cells[j], digit)).collect();
             if out.iter().any(|r| r.changes == changes) {
@@ -425,6 +442,52 @@ fn load_dir(dir: &Path) -> Result<Vec<Template>, TemplateError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn two_shapes_read_as_one_digit_make_a_rival_of_the_runner_up() {
+        // Glyphs 0 and 1 are twins read 2 (runner-up 3, 0.1 behind); glyph 2 is read 2 too but
+        // is another shape (likeness `other`); glyph 3 is a 7.
+        let cells: Vec<Pos> = [(0, 0), (4, 4), (8, 8), (2, 6)]
+            .iter()
+            .map(|&(r, c)| Pos::new(r, c).unwrap())
+            .collect();
+        let read = |best: usize, runner: usize, gap: f32| {
+            let mut scores = [0.1; 9];
+            scores[best] = 0.6;
+            scores[runner] = 0.6 - gap;
+            Recognized::from_scores(scores)
+        };
+        let own = [
+            read(1, 2, 0.1),
+            read(1, 2, 0.1),
+            read(1, 8, 0.4),
+            read(6, 0, 0.4),
+        ];
+        let own: Vec<&Recognized> = own.iter().collect();
+        let with = |other: f32| {
+            Array2::from_shape_fn((4, 4), |(i, j)| match (i.min(j), i.max(j)) {
+                _ if i == j => 1.0,
+                (0, 1) => 0.97,
+                (0, 2) | (1, 2) => other,
+                _ => 0.3,
+            })
+        };
+        let three = Digit::new(3).unwrap();
+        let twins_as_three = vec![(cells[0], three), (cells[1], three)];
+        let rivals = backed_rivals(&own, &cells, &with(0.45));
+        let rival = rivals
+            .iter()
+            .find(|r| r.changes == twins_as_three)
+            .expect("the twins' runner-up is a rival");
+        assert!(rival.backed && rival.is_close(), "{rival:?}");
+        // The lone other shape's own runner-up is 0.4 behind: listed, but no close rival.
+        assert!(rivals
+            .iter()
+            .filter(|r| r.changes.iter().any(|c| c.0 == cells[2]))
+            .all(|r| !r.is_close()));
+        // When the two shapes are alike enough to be one digit's, nothing is contested.
+        assert!(backed_rivals(&own, &cells, &with(0.8)).is_empty());
+    }
 
     #[test]
     fn bundled_templates_recognize_themselves() {
