@@ -185,7 +185,10 @@ fn close_rivals(
 /// loses at most `CLOSE_SCORE` of template score per glyph renamed, on average: the glyphs of
 /// one digit in one picture are near-identical renderings, so many of them are hardly
 /// stronger evidence than one. A correction's exchange can even gain score, when the rules
-/// accepted a relabelling of the groups the templates like less than the truth.
+/// accepted a relabelling of the groups the templates like less than the truth. And when the
+/// templates alone (before the grid's calibration) prefer the exchange, the calibration that
+/// chose the reading is its only evidence: a doubt too, however far the calibrated scores
+/// moved apart.
 fn label_swaps(givens: &Board, evidence: &[Option<Recognized>]) -> Vec<Doubt> {
     let mut out: Vec<Doubt> = Vec::new();
     for a in Digit::all() {
@@ -194,7 +197,8 @@ fn label_swaps(givens: &Board, evidence: &[Option<Recognized>]) -> Vec<Doubt> {
                 continue;
             };
             let loss: f32 = renamed.iter().map(|r| r.loss).sum();
-            if loss > CLOSE_SCORE * renamed.len() as f32 {
+            let by_templates: f32 = renamed.iter().map(|r| r.template_loss).sum();
+            if loss > CLOSE_SCORE * renamed.len() as f32 && by_templates >= 0.0 {
                 continue;
             }
             for Renamed {
@@ -216,12 +220,14 @@ fn label_swaps(givens: &Board, evidence: &[Option<Recognized>]) -> Vec<Doubt> {
     out
 }
 
-/// One given renamed by an exchange of two digits, and the template score that loses.
+/// One given renamed by an exchange of two digits, and the score that loses: calibrated, and
+/// by the templates alone.
 struct Renamed {
     cell: Pos,
     read: Digit,
     other: Digit,
     loss: f32,
+    template_loss: f32,
 }
 
 /// The givens read as `a` or `b`, each renamed to the other; `None` when there are none or
@@ -242,6 +248,7 @@ fn exchange(
                 read,
                 other,
                 loss: r.score(read)? - r.score(other)?,
+                template_loss: r.template_score(read) - r.template_score(other),
             })
         })
         .collect();

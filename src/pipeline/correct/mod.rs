@@ -331,10 +331,15 @@ mod tests {
         ranked.retain(|(d, _)| d.get() != best && d.get() != runner_up);
         ranked.insert(0, (Digit::new(runner_up).unwrap(), 0.9 - margin));
         ranked.insert(0, (Digit::new(best).unwrap(), 0.9));
+        let mut template = [0.0; 9];
+        for &(d, score) in &ranked {
+            template[d.get() as usize - 1] = score;
+        }
         Recognized {
             ranked,
             unlike: Vec::new(),
             has_twin: false,
+            template,
         }
     }
 
@@ -499,6 +504,14 @@ mod tests {
             evidence[pos.index()] = Some(recognized(d, 11 - d, 0.2));
         }
         assert!(solve_read(&puzzle, &evidence, 2).trusted().is_some());
+        // The same calibrated scores, but the templates alone liked the exchange better (the
+        // grid's calibration made the reading): a doubt again.
+        for pos in &expected {
+            if let Some(r) = evidence[pos.index()].as_mut() {
+                r.template.swap(2, 7);
+            }
+        }
+        assert_eq!(solve_read(&puzzle, &evidence, 2).trusted(), None);
     }
 
     #[test]

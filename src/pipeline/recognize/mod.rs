@@ -136,6 +136,9 @@ pub struct Recognized {
     /// misreading of it would be a misreading of both, and no correction of this cell alone
     /// may change it.
     pub has_twin: bool,
+    /// Each digit's score by the templates alone (index 0 is digit 1), before the grid's
+    /// calibration moved it: what a doubt about the calibration itself must be judged by.
+    pub template: [f32; 9],
 }
 
 impl Recognized {
@@ -147,6 +150,11 @@ impl Recognized {
     /// The score of `digit`; `None` only for a ranking that leaves it out.
     pub fn score(&self, digit: Digit) -> Option<f32> {
         self.ranked.iter().find(|r| r.0 == digit).map(|r| r.1)
+    }
+
+    /// The score the templates alone give `digit`.
+    pub fn template_score(&self, digit: Digit) -> f32 {
+        self.template[digit.get() as usize - 1]
     }
 
     /// The margin between the best digit's score and the runner-up's (0-2).
@@ -207,6 +215,7 @@ impl Templates {
         let inks: Vec<&GrayImage> = glyphs.iter().map(|g| g.ink).collect();
         let features = GlyphFeatures::of(&inks);
         let mut scores = self.digit_scores(&features);
+        let template = scores.clone();
         let holes: Vec<u8> = inks.par_iter().map(|ink| topology::holes(ink)).collect();
         let givens: Vec<usize> = (0..glyphs.len()).filter(|&i| glyphs[i].given).collect();
         // The likeness of every pair of glyphs; the givens' own block is what calibrates.
@@ -240,8 +249,12 @@ impl Templates {
         for (s, &h) in scores.iter_mut().zip(&holes) {
             topology::rule_out_contradicted(s, h, calibrate::HOLE_MARGIN);
         }
-        let mut recognized: Vec<Recognized> =
-            scores.into_iter().map(Recognized::from_scores).collect();
+        let mut recognized: Vec<Recognized> = (scores.into_iter().zip(template))
+            .map(|(refined, template)| Recognized {
+                template,
+                ..Recognized::from_scores(refined)
+            })
+            .collect();
         if let Some(likeness) = &likeness {
             rule_out_unlike(&mut recognized, &givens, likeness);
             let cells: Vec<Pos> = givens.iter().map(|&i| glyphs[i].cell).collect();
@@ -351,6 +364,7 @@ impl Recognized {
             ranked,
             unlike: Vec::new(),
             has_twin: false,
+            template: scores,
         }
     }
 }
