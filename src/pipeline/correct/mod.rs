@@ -418,18 +418,41 @@ mod tests {
             .collect()
     }
 
-    /// A given whose digit can be swapped for another that leaves the puzzle with one,
-    /// different, solution (a misread the rules cannot catch), with that other digit.
-    fn rival_digit(puzzle: &Board, solution: &Board) -> (Pos, Digit) {
-        Pos::all()
+    /// The shared puzzle, with a given whose digit can be swapped for another that leaves the
+    /// puzzle with one, different, solution (a misread the rules cannot catch), and evidence
+    /// where that given's glyph has the other digit as runner-up, `margin` behind.
+    struct RivalCase {
+        puzzle: Board,
+        solution: Board,
+        cell: Pos,
+        read: Digit,
+        other: Digit,
+        evidence: Vec<Option<Recognized>>,
+    }
+
+    fn rival_case(margin: f32) -> RivalCase {
+        let puzzle: Board = PUZZLE.parse().unwrap();
+        let solution = solve::solve(&puzzle).unwrap().unwrap();
+        let (cell, other) = Pos::all()
             .filter(|&p| puzzle.get(p).is_some())
             .flat_map(|p| Digit::all().map(move |d| (p, d)))
             .find(|&(p, d)| {
-                let mut b = *puzzle;
+                let mut b = puzzle;
                 b.set(p, Some(d));
-                matches!(solve::check(&b), Ok(Verdict::Unique(s)) if s != *solution)
+                matches!(solve::check(&b), Ok(Verdict::Unique(s)) if s != solution)
             })
-            .expect("some given has a rival digit")
+            .expect("some given has a rival digit");
+        let read = puzzle.get(cell).unwrap();
+        let mut evidence = clear_evidence(&puzzle);
+        evidence[cell.index()] = Some(recognized(read.get(), other.get(), margin));
+        RivalCase {
+            puzzle,
+            solution,
+            cell,
+            read,
+            other,
+            evidence,
+        }
     }
 
     const PUZZLE: &str =
@@ -445,12 +468,14 @@ mod tests {
 
     #[test]
     fn a_close_runner_up_that_also_solves_is_a_doubt() {
-        let puzzle: Board = PUZZLE.parse().unwrap();
-        let solution = solve::solve(&puzzle).unwrap().unwrap();
-        let (cell, other) = rival_digit(&puzzle, &solution);
-        let read = puzzle.get(cell).unwrap();
-        let mut evidence = clear_evidence(&puzzle);
-        evidence[cell.index()] = Some(recognized(read.get(), other.get(), 0.02));
+        let RivalCase {
+            puzzle,
+            solution,
+            cell,
+            read,
+            other,
+            mut evidence,
+        } = rival_case(0.02);
         let solved = solve_read(&puzzle, &evidence, 2);
         assert_eq!(
             solved.doubts,
@@ -518,12 +543,14 @@ mod tests {
     fn a_rival_the_grids_own_glyphs_back_is_a_doubt_further_off() {
         // A cell whose runner-up gives another unique answer, 0.15 behind: no rival by the
         // templates alone, one when its glyph looks more like that digit's glyphs.
-        let puzzle: Board = PUZZLE.parse().unwrap();
-        let solution = solve::solve(&puzzle).unwrap().unwrap();
-        let (cell, other) = rival_digit(&puzzle, &solution);
-        let read = puzzle.get(cell).unwrap();
-        let mut evidence = clear_evidence(&puzzle);
-        evidence[cell.index()] = Some(recognized(read.get(), other.get(), 0.15));
+        let RivalCase {
+            puzzle,
+            solution,
+            cell,
+            read,
+            other,
+            evidence,
+        } = rival_case(0.15);
         let rival = |backed| Rival {
             changes: vec![(cell, other)],
             loss: 0.15,
