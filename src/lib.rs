@@ -57,7 +57,7 @@ mod test_data;
 
 use std::path::Path;
 
-use image::RgbImage;
+use image::{GrayImage, RgbImage};
 
 pub use error::{DecodeCause, EncodeError, Error, Result};
 /// The `image` crate, whose types are in this crate's signatures.
@@ -69,7 +69,9 @@ pub use puzzle::board::{Board, Conflict, Digit, Pos};
 pub use report::{Report, Stage, Status, Timings};
 
 use pipeline::cells::{self, Author, Cells};
+use pipeline::quad::{Quad, Turn};
 use pipeline::recognize::{GridGlyph, Recognized, Rival, Templates};
+use pipeline::rectify::Rectified;
 use pipeline::{annotate, correct, debug, decode, encode, locate, rectify, render};
 use puzzle::{check, hint};
 
@@ -129,6 +131,7 @@ impl Snap {
                 reason: "the grid's corners are degenerate".into(),
             })?;
         let cells = timings.time(Stage::Cells, || cells::slice(&rectified));
+        let (rectified, cells) = self.upright(image, &located.quad, rectified, cells, timings);
         let ((evidence, rivals), (givens, entries)) = timings.time(Stage::Recognize, || {
             let (evidence, rivals) = self.recognize_glyphs(&cells);
             let authored = split_by_author(&cells, &evidence);
@@ -143,6 +146,34 @@ impl Snap {
             rectified,
             cells,
         })
+    }
+
+    /// The grid turned upright: sliced again from the quadrilateral with its corners renamed
+    /// when its glyphs stand the right way up only turned (a photo taken with the phone on its
+    /// side), else as it was.
+    fn upright(
+        &self,
+        image: &RgbImage,
+        quad: &Quad,
+        rectified: Rectified,
+        cells: Cells,
+        timings: &mut Timings,
+    ) -> (Rectified, Cells) {
+        let inks: Vec<&GrayImage> = cells.glyphs.iter().flatten().map(|g| &g.ink).collect();
+        let turn = timings.time(Stage::Recognize, || self.templates.upright_turn(&inks));
+        if turn == Turn::None {
+            return (rectified, cells);
+        }
+        let turned = timings.time(Stage::Rectify, || {
+            rectify::rectify(image, &quad.turned(turn))
+        });
+        match turned {
+            Some(turned) => {
+                let cells = timings.time(Stage::Cells, || cells::slice(&turned));
+                (turned, cells)
+            }
+            None => (rectified, cells),
+        }
     }
 
     /// Each cell's recognized digit, `None` for empty cells: all glyphs of the grid matched
@@ -161,7 +192,10 @@ impl Snap {
         let (recognized, rivals) = self.templates.recognize_grid(&found);
         let mut evidence = vec![None; cells.glyphs.len()];
         for (g, r) in found.iter().zip(recognized) {
-            evidence[g.cell.index()] = Some(r);
+            let misshapen = cells.glyphs[g.cell.index()]
+                .as_ref()
+                .is_some_and(|glyph| glyph.outsized);
+            evidence[g.cell.index()] = Some(Recognized { misshapen, ..r });
         }
         (evidence, rivals)
     }

@@ -14,6 +14,7 @@ mod it {
     mod cli_solve; // the solve command: input formats, stdin, output formats, exit codes, errors
     mod hardening; // issue 10: outputs never on inputs, FIFOs, closed pipes, memory, names, signals
     mod hardening_text; // solve, grade, generate: streamed input, bad bytes, closed pipes, --all in flat memory, FIFOs
+    mod photos; // camera photos of newspapers: hard kinds read exactly, never a wrong answer drawn
     mod pipeline; // every screenshot with truth is read exactly; solved pictures read back as the solution
     mod reading; // issue 11: a picture per cause of misreading, read exactly; doubtful readings draw nothing
     mod render_refs; // reference pictures of drawn answers, a diff picture on mismatch, REGENERATE=1 rewrites

@@ -26,6 +26,12 @@ pub(crate) fn median(values: &[u8]) -> u8 {
     hist.median().unwrap_or(255)
 }
 
+/// The median of `values` (the upper one for an even count); 0 for none.
+pub(crate) fn median_f32(mut values: Vec<f32>) -> f32 {
+    values.sort_by(f32::total_cmp);
+    values.get(values.len() / 2).copied().unwrap_or(0.0)
+}
+
 /// Counts of grey levels, kept in four interleaved parts: in a plain background, where one
 /// level follows another, a single table would make every count wait for the one before.
 pub(crate) struct Histogram([[u32; 256]; 4]);
@@ -57,11 +63,39 @@ impl Histogram {
     pub(crate) fn median(&self) -> Option<u8> {
         let counts = self.counts();
         let half = counts.iter().sum::<u32>() / 2;
+        Self::level_after(&counts, half)
+    }
+
+    /// The level of the `q`-quantile (0-1: the value at index `(n - 1) * q` of the sorted
+    /// levels); `None` when nothing was counted.
+    pub(crate) fn quantile(&self, q: f64) -> Option<u8> {
+        let counts = self.counts();
+        let n = counts.iter().sum::<u32>();
+        let index = (f64::from(n.checked_sub(1)?) * q) as u32;
+        Self::level_after(&counts, index)
+    }
+
+    /// The first level whose running count passes `index`.
+    fn level_after(counts: &[u32; 256], index: u32) -> Option<u8> {
         let mut seen = 0;
         let level = counts.iter().position(|&n| {
             seen += n;
-            seen > half
+            seen > index
         })?;
         Some(level as u8)
+    }
+
+    /// Whether the levels counted are light ink on a dark background: the median lies nearer
+    /// the lightest tail than the darkest. Not against a fixed level: a photo of paper in dim
+    /// light is darker than the middle, yet its lines and digits are the dark ones. The tails
+    /// are the lightest and darkest half percent: small thin digits in a grid drawn by shading
+    /// alone, with no lines, cover little more than one percent of it.
+    pub(crate) fn light_on_dark(&self) -> bool {
+        match (self.quantile(0.005), self.median(), self.quantile(0.995)) {
+            (Some(low), Some(mid), Some(high)) => {
+                i32::from(high) - i32::from(mid) > i32::from(mid) - i32::from(low)
+            }
+            _ => false,
+        }
     }
 }

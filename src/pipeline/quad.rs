@@ -20,6 +20,41 @@ impl Quad {
             .sum::<f32>()
             / 4.0
     }
+
+    /// The same quadrilateral with its corners named as they stand once the grid's content is
+    /// turned upright by `turn`: a grid photographed with the phone on its side has its first
+    /// row along the picture's left or right edge.
+    pub fn turned(&self, turn: Turn) -> Quad {
+        let c = &self.corners;
+        // The upright top-left corner is the picture's corner this many steps clockwise on.
+        let shift = match turn {
+            Turn::None => 0,
+            Turn::Quarter => 3,
+            Turn::Half => 2,
+            Turn::ThreeQuarters => 1,
+        };
+        Quad {
+            corners: std::array::from_fn(|i| c[(i + shift) % 4]),
+        }
+    }
+}
+
+/// How far the grid's content is turned clockwise to stand upright.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Turn {
+    /// Upright as it is.
+    None,
+    /// A quarter turn clockwise (the digits' tops point left in the picture).
+    Quarter,
+    /// Upside down.
+    Half,
+    /// Three quarters clockwise, a quarter anticlockwise (the digits' tops point right).
+    ThreeQuarters,
+}
+
+impl Turn {
+    /// All four, no turn first.
+    pub const ALL: [Turn; 4] = [Turn::None, Turn::Quarter, Turn::Half, Turn::ThreeQuarters];
 }
 
 /// The homography (row-major, h[8] = 1) taking the square [0, side]^2 to the quadrilateral
@@ -48,4 +83,33 @@ pub fn square_to_quad(corners: &[(f32, f32); 4], side: f64) -> [f64; 8] {
         g / side,
         hh / side,
     ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_turned_quad_names_the_upright_top_left_corner_first() {
+        // Corners named by where they stand in the picture: top-left, top-right, ...
+        let quad = Quad {
+            corners: [(0.0, 0.0), (9.0, 0.0), (9.0, 9.0), (0.0, 9.0)],
+        };
+        // Tops pointing right (the content needs a quarter turn anticlockwise): the upright
+        // first row runs down the picture's right edge, from its top-right corner.
+        assert_eq!(
+            quad.turned(Turn::ThreeQuarters).corners,
+            [(9.0, 0.0), (9.0, 9.0), (0.0, 9.0), (0.0, 0.0)]
+        );
+        // Tops pointing left: the first row runs up the left edge, from the bottom-left.
+        assert_eq!(
+            quad.turned(Turn::Quarter).corners,
+            [(0.0, 9.0), (0.0, 0.0), (9.0, 0.0), (9.0, 9.0)]
+        );
+        assert_eq!(
+            quad.turned(Turn::Half).corners,
+            [(9.0, 9.0), (0.0, 9.0), (0.0, 0.0), (9.0, 0.0)]
+        );
+        assert_eq!(quad.turned(Turn::None), quad);
+    }
 }

@@ -227,3 +227,36 @@ fn a_small_grid_in_a_huge_picture_is_read() {
         .unwrap();
     assert_eq!(reading.givens, givens);
 }
+
+#[test]
+fn a_grid_on_its_side_or_upside_down_is_read_upright() {
+    // A newspaper photographed with the phone turned: the grid's lines look the same every
+    // way round, so only the digits can tell which side is the top.
+    let snap = Snap::new(Options::default()).unwrap();
+    let failures: Vec<String> = samples()
+        .par_iter()
+        .flat_map(|(image, givens, _)| {
+            let upright = image::open(image).unwrap().into_rgb8();
+            let turns = [
+                ("a quarter", image::imageops::rotate90(&upright)),
+                ("a half", image::imageops::rotate180(&upright)),
+                ("three quarters", image::imageops::rotate270(&upright)),
+            ];
+            turns
+                .into_iter()
+                .filter_map(|(turn, turned)| {
+                    let reading = snap.read(&turned, image, &mut Default::default());
+                    match reading {
+                        Ok(r) if r.givens == *givens => None,
+                        other => Some(format!(
+                            "{} turned {turn}: {:?}",
+                            image.display(),
+                            other.map(|r| r.givens)
+                        )),
+                    }
+                })
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    assert!(failures.is_empty(), "{failures:#?}");
+}

@@ -490,6 +490,7 @@ mod tests {
             author: Author::Given,
             height: 10,
             origin: (0, 0),
+            outsized: false,
         }
     }
 }

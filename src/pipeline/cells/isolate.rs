@@ -137,6 +137,7 @@ pub(super) fn isolate_glyph(
         colour,
         author: Author::Given,
         origin: (x0 + bx0, y0 + by0),
+        outsized: false,
     };
     CellInk {
         glyph: Some(glyph),

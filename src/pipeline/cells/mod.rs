@@ -14,7 +14,7 @@
 use image::{GrayImage, RgbImage};
 use rayon::prelude::*;
 
-use crate::pipeline::gray::{is_dark_background, median, Histogram};
+use crate::pipeline::gray::Histogram;
 
 mod authors;
 mod colour;
@@ -34,6 +34,10 @@ const DIGIT_FRACTION: f32 = 0.6;
 /// A lone glyph at the very centre of its cell may be this small a fraction and still be a
 /// digit.
 const LONE_DIGIT_FRACTION: f32 = 0.42;
+/// A glyph taller than this many digit heights is not one figure of the grid's font (on the
+/// tuning screenshots 1 glyph in 67,000 is; on the photos, glyphs joined to the shadow at a
+/// grid's edge reach 1.5-2).
+const MAX_DIGIT_FRACTION: f32 = 1.45;
 /// A glyph below this fraction of the digit height is small enough to be pencil marks.
 const SMALL_FRACTION: f32 = 0.8;
 /// Pencil marks are at most this fraction of the cell (three rows of them fit in it).
@@ -74,6 +78,9 @@ pub struct Glyph {
     pub height: u32,
     /// Top-left corner of the glyph's box in the square picture.
     pub origin: (u32, u32),
+    /// Much taller than the grid's digits: joined to a line's remnant, a shadow or a
+    /// neighbour's ink, so its shape proves little about its digit.
+    pub outsized: bool,
 }
 
 /// The 81 cells of a straightened grid.
@@ -96,8 +103,11 @@ pub struct Cells {
 /// Slices the straightened grid into cells and isolates each digit.
 pub fn slice(rect: &Rectified) -> Cells {
     let gray = &rect.gray;
-    let bg = median(gray.as_raw());
-    let dark = is_dark_background(bg);
+    let mut levels = Histogram::new();
+    levels.add(gray.as_raw(), |v| v);
+    let bg = levels.median().unwrap_or(255);
+    // By the grid's own polarity, not its brightness: dim paper is darker than the middle.
+    let dark = levels.light_on_dark();
     let line_ink = crate::pipeline::locate::ink_map(gray, dark, LINE_NEIGHBOURHOOD);
     let (lines_x, lines_y) = find_lines(&line_ink);
     let areas: [(u32, u32, u32, u32); 81] =
@@ -132,7 +142,8 @@ pub fn slice(rect: &Rectified) -> Cells {
         .map(|(cell, colour)| {
             let has_marks = cell.has_marks();
             match cell.glyph {
-                Some(glyph) if sizes.is_digit(&glyph, &cell.marks, cell.off_centre) => {
+                Some(mut glyph) if sizes.is_digit(&glyph, &cell.marks, cell.off_centre) => {
+                    glyph.outsized = sizes.is_outsized(&glyph);
                     (Some(glyph), None)
                 }
                 glyph => {
@@ -342,6 +353,12 @@ impl Sizes {
             return h * h >= self.digit * mark;
         }
         h >= DIGIT_FRACTION * self.digit || (marks.is_empty() && off_centre < 0.12)
+    }
+
+    /// Whether a digit's glyph is taller than any figure of the grid's font can be: old-style
+    /// figures reach above and below the others, but by less than `MAX_DIGIT_FRACTION`.
+    fn is_outsized(&self, glyph: &Glyph) -> bool {
+        glyph.height as f32 > MAX_DIGIT_FRACTION * self.digit
     }
 }
 

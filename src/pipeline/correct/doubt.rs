@@ -154,9 +154,11 @@ fn close_rivals(
         };
         let best = r.ranked[0].1;
         let mut could_be = Vec::new();
-        let possible = |d: &Digit| *d != read && !(as_read && r.unlike.contains(d));
+        // A misshapen glyph's scores prove little: every other digit is a rival.
+        let possible =
+            |d: &Digit| *d != read && (r.misshapen || !(as_read && r.unlike.contains(d)));
         for &(digit, score) in r.ranked.iter().filter(|(d, _)| possible(d)) {
-            if best - score > CLOSE_SCORE {
+            if best - score > CLOSE_SCORE && !r.misshapen {
                 break;
             }
             let mut board = *givens;
@@ -164,6 +166,12 @@ fn close_rivals(
             if matches!(solve::check(&board), Ok(Verdict::Unique(other)) if other != *solution) {
                 could_be.push(digit);
             }
+        }
+        if could_be.is_empty() && r.misshapen && !as_read {
+            // The reading is wrong somewhere, and a glyph joined to other ink is the likeliest
+            // place: its own misreading may be what the correction made up for, so no
+            // single change of it tests the answer.
+            could_be = fitting_digits(givens, pos, read);
         }
         if !could_be.is_empty() {
             out.push(Doubt {
@@ -174,6 +182,18 @@ fn close_rivals(
         }
     }
     out
+}
+
+/// The digits other than `read` that no other given in `pos`'s row, column or box holds.
+fn fitting_digits(givens: &Board, pos: Pos, read: Digit) -> Vec<Digit> {
+    Digit::all()
+        .filter(|&d| d != read)
+        .filter(|&d| {
+            let mut board = *givens;
+            board.set(pos, Some(d));
+            board.first_conflict().is_none()
+        })
+        .collect()
 }
 
 /// Two digits whose glyphs the templates barely tell apart, as a doubt on every cell that

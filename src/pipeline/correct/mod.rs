@@ -340,6 +340,7 @@ mod tests {
             unlike: Vec::new(),
             has_twin: false,
             template,
+            misshapen: false,
         }
     }
 

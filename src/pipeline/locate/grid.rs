@@ -3,6 +3,7 @@
 use image::GrayImage;
 use imageproc::geometric_transformations::Projection;
 
+use crate::pipeline::gray::Histogram;
 use crate::pipeline::quad::Quad;
 
 /// Accepts a quadrilateral when, straightened, its ink shows a sudoku's lines and little ink
@@ -65,10 +66,9 @@ pub(super) fn grid_test(
     }
 }
 
-/// Whether the inside of `quad` is a dark background with light ink: its median grey lies
-/// nearer its lightest tail than its darkest. Judged on the candidate itself, not on the
-/// whole picture (a light card on a dark desktop), and not against a fixed level (a photo of
-/// paper in dim light is darker than the middle, yet its lines are the dark ones).
+/// Whether the inside of `quad` is a dark background with light ink (see
+/// [`Histogram::light_on_dark`]). Judged on the candidate itself, not on the whole picture (a
+/// light card on a dark desktop).
 pub(super) fn background_is_dark(gray: &GrayImage, quad: &Quad) -> bool {
     const N: usize = 40;
     let h = crate::pipeline::quad::square_to_quad(&quad.corners, 1.0);
@@ -85,13 +85,9 @@ pub(super) fn background_is_dark(gray: &GrayImage, quad: &Quad) -> bool {
             }
         }
     }
-    if values.is_empty() {
-        return false;
-    }
-    values.sort_unstable();
-    let at = |q: f64| i32::from(values[((values.len() - 1) as f64 * q) as usize]);
-    let (low, mid, high) = (at(0.02), at(0.5), at(0.98));
-    high - mid > mid - low
+    let mut hist = Histogram::new();
+    hist.add(&values, |v| v);
+    hist.light_on_dark()
 }
 
 /// A line must cover this fraction of the grid's width to count (dashed or anti-aliased lines

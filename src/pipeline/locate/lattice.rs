@@ -9,6 +9,7 @@ use image::GrayImage;
 
 use super::components::{pieces, Piece};
 use super::grid::LineSampler;
+use crate::pipeline::gray::median_f32;
 use crate::pipeline::quad::Quad;
 
 /// A puzzle with a unique solution has at least this many givens.
@@ -115,7 +116,7 @@ struct Lattice {
 impl Lattice {
     /// The lattice most of `glyphs` sit on, when at least `MIN_DIGITS` of them do.
     fn fit(glyphs: &[Centre]) -> Option<Lattice> {
-        let height = median(glyphs.iter().map(|g| g.height).collect());
+        let height = median_f32(glyphs.iter().map(|g| g.height).collect());
         let angle = best_tilt(glyphs, height);
         let (cos, sin) = (angle.cos(), angle.sin());
         let tilted: Vec<(f32, f32)> = glyphs
@@ -337,11 +338,6 @@ fn line_evidence(edges: &GrayImage, quad: &Quad) -> f32 {
         .flat_map(|k| [(k, true), (k, false)])
         .map(|(k, horizontal)| sampler.fill(k, horizontal))
         .sum()
-}
-
-fn median(mut values: Vec<f32>) -> f32 {
-    values.sort_by(f32::total_cmp);
-    values.get(values.len() / 2).copied().unwrap_or(0.0)
 }
 
 #[cfg(test)]

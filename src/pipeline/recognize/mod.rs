@@ -18,6 +18,7 @@ use crate::puzzle::board::{Digit, Pos};
 
 pub mod calibrate;
 mod frame;
+mod orient;
 pub mod topology;
 
 /// The bundled templates (`templates/<font>/<digit>.png`) as features, made by the build
@@ -139,6 +140,9 @@ pub struct Recognized {
     /// Each digit's score by the templates alone (index 0 is digit 1), before the grid's
     /// calibration moved it: what a doubt about the calibration itself must be judged by.
     pub template: [f32; 9],
+    /// The glyph is not shaped like the grid's digits (much taller: joined to other ink), so
+    /// its scores prove little and every other digit is a rival reading.
+    pub misshapen: bool,
 }
 
 impl Recognized {
@@ -365,6 +369,7 @@ impl Recognized {
             unlike: Vec::new(),
             has_twin: false,
             template: scores,
+            misshapen: false,
         }
     }
 }

@@ -1,0 +1,59 @@
+//! Which way up the grid stands, from its glyphs: a newspaper photographed with the phone on
+//! its side shows every digit turned a quarter, and nothing in the grid's lines tells which
+//! side is the top. The digits do: turned the right way they fit the templates, turned any
+//! other way they fit them poorly.
+
+use image::{imageops, GrayImage};
+
+use crate::pipeline::gray::median_f32;
+use crate::pipeline::quad::Turn;
+
+use super::{GlyphFeatures, Templates};
+
+/// How much better a turned grid's glyphs must fit the templates (median of each glyph's best
+/// score) than the grid as it stands: digits turned the wrong way still match some template
+/// a little (a `1` on its side is a stroke like any), so a turn needs a clear lead.
+const TURN_MARGIN: f32 = 0.1;
+/// With fewer glyphs than this the median says too little to turn a grid (a real puzzle has at
+/// least 17 givens).
+const MIN_GLYPHS: usize = 8;
+
+impl Templates {
+    /// The turn that makes the glyphs (`inks`: 255 = ink, cropped) stand upright:
+    /// [`Turn::None`] unless another fits the templates clearly better.
+    pub fn upright_turn(&self, inks: &[&GrayImage]) -> Turn {
+        if inks.len() < MIN_GLYPHS {
+            return Turn::None;
+        }
+        let fits: Vec<(Turn, f32)> = Turn::ALL
+            .iter()
+            .map(|&turn| (turn, self.fit(inks, turn)))
+            .collect();
+        let upright = fits[0].1;
+        fits.into_iter()
+            .filter(|&(_, fit)| fit > upright + TURN_MARGIN)
+            .max_by(|a, b| a.1.total_cmp(&b.1))
+            .map_or(Turn::None, |(turn, _)| turn)
+    }
+
+    /// The median over the glyphs, turned by `turn`, of each one's best template score.
+    fn fit(&self, inks: &[&GrayImage], turn: Turn) -> f32 {
+        let turned: Vec<GrayImage> = match turn {
+            Turn::None => Vec::new(),
+            Turn::Quarter => inks.iter().map(|&i| imageops::rotate90(i)).collect(),
+            Turn::Half => inks.iter().map(|&i| imageops::rotate180(i)).collect(),
+            Turn::ThreeQuarters => inks.iter().map(|&i| imageops::rotate270(i)).collect(),
+        };
+        let features = if turned.is_empty() {
+            GlyphFeatures::of(inks)
+        } else {
+            GlyphFeatures::of(&turned.iter().collect::<Vec<_>>())
+        };
+        let best: Vec<f32> = self
+            .digit_scores(&features)
+            .iter()
+            .map(|scores| scores.iter().copied().fold(f32::MIN, f32::max))
+            .collect();
+        median_f32(best)
+    }
+}

@@ -1,0 +1,80 @@
+//! Camera photos of newspaper sudokus (`../shared/data/photos/train`, the Wicht-Hennebert data
+//! set, CC-BY-4.0): hard kinds read exactly, and no photo is ever drawn with a wrong answer.
+
+use std::path::{Path, PathBuf};
+
+use rayon::prelude::*;
+use sudoku_snap::{Board, Options, Snap, Status};
+
+use super::util::shared;
+
+/// The givens and solution of a photo, from `NAME.txt` beside it (line 1 the givens, line 2
+/// the solution).
+fn truth(photo: &Path) -> (Board, Board) {
+    let text = std::fs::read_to_string(photo.with_extension("txt")).unwrap();
+    let mut lines = text.lines();
+    let mut next = || lines.next().unwrap().parse::<Board>().unwrap();
+    (next(), next())
+}
+
+#[test]
+fn hard_photos_are_read_exactly() {
+    let Some(dir) = shared("data/photos/train") else {
+        return;
+    };
+    let hard = [
+        // Taken with the phone on its side: every digit lies turned a quarter.
+        ("image1038.jpg", "on its side, tops pointing right"),
+        ("image1043.jpg", "on its side"),
+        // Paper in dim light: the grid's median grey is below the middle, yet its ink is the
+        // dark one.
+        ("image203.jpg", "dim paper"),
+        ("image206.jpg", "dim paper"),
+    ];
+    let snap = Snap::new(Options::default()).unwrap();
+    let failures: Vec<String> = hard
+        .par_iter()
+        .filter_map(|(name, kind)| {
+            let photo = dir.join(name);
+            let (givens, _) = truth(&photo);
+            let report = snap.process(&photo, None);
+            (report.givens != Some(givens)).then(|| {
+                format!(
+                    "{name} ({kind}): read {:?}, {:?}",
+                    report.givens, report.status
+                )
+            })
+        })
+        .collect();
+    assert!(failures.is_empty(), "{failures:#?}");
+}
+
+#[test]
+fn no_photo_is_reported_solved_with_a_wrong_answer() {
+    let Some(dir) = shared("data/photos/train") else {
+        return;
+    };
+    let mut photos: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "jpg"))
+        .collect();
+    photos.sort();
+    assert!(
+        photos.len() >= 100,
+        "{} holds too few photos",
+        dir.display()
+    );
+    let snap = Snap::new(Options::default()).unwrap();
+    let wrong: Vec<String> = photos
+        .par_iter()
+        .filter_map(|photo| {
+            let report = snap.process(photo, None);
+            let (_, solution) = truth(photo);
+            (report.status == Status::Solved && report.solution != Some(solution))
+                .then(|| format!("{}: {:?}", photo.display(), report.solution))
+        })
+        .collect();
+    assert!(wrong.is_empty(), "drawn with a wrong answer: {wrong:#?}");
+}
