@@ -43,7 +43,7 @@ fn main() {
             let file = dir.join(name.file_name().unwrap_or_default());
             let error = decode::decode_file(&file, 100_000_000)
                 .ok()
-                .and_then(|image| locate::locate(&image).ok())
+                .and_then(|picture| locate::locate(picture.rgb()).ok())
                 .map(|found| corner_error(&found.quad.corners, marked));
             Outcome { file, error }
         })

@@ -87,7 +87,9 @@ fn main() {
         .map_or(100, |s| s.parse().expect("N is a number"));
     let path = Path::new(PHONE);
     let bytes = std::fs::read(path).expect("samples/phone-1170x2532.png");
-    let image = decode::decode_bytes(&bytes, path, u64::MAX).expect("the sample decodes");
+    let image = decode::decode_bytes(&bytes, path, u64::MAX)
+        .expect("the sample decodes")
+        .into_rgb();
     let snap = Snap::new(Options::default()).expect("the bundled templates load");
     let (reading, solution) = solve(&snap, &image);
     let quad = reading.rectified.quad;

@@ -69,6 +69,7 @@ pub use puzzle::board::{Board, Conflict, Digit, Pos};
 pub use report::{Report, Stage, Status, Timings};
 
 use pipeline::cells::{self, Author, Cells};
+use pipeline::picture::Picture;
 use pipeline::quad::{Quad, Turn};
 use pipeline::recognize::{GridGlyph, Recognized, Rival, Templates};
 use pipeline::rectify::Rectified;
@@ -99,7 +100,8 @@ impl Snap {
         &self.options
     }
 
-    /// Reads the grid of an already decoded picture; `name` labels errors and debug files.
+    /// Reads the grid of an already decoded picture (its colours over white, as
+    /// [`Picture::rgb`] holds them); `name` labels errors and debug files.
     pub fn read(&self, image: &RgbImage, name: &Path, timings: &mut Timings) -> Result<Reading> {
         self.read_as(image, name, &file_name(name), timings)
     }
@@ -243,17 +245,17 @@ impl Snap {
         let timings = &mut report.timings;
         let limits = self.limits();
         // The reservation lasts until the picture is written.
-        let (mut image, _memory) = timings.time(Stage::Decode, || {
+        let (mut picture, _memory) = timings.time(Stage::Decode, || {
             decode::decode_file_within(input, &limits, &self.memory)
         })?;
-        let drawn = self.solve_picture(&mut image, input, label, report, output.is_some())?;
+        let drawn = self.solve_picture(&mut picture, input, label, report, output.is_some())?;
         let Some(out) = output.filter(|_| drawn) else {
             return Ok(());
         };
         let timings = &mut report.timings;
         timings.time(Stage::Encode, || {
             encode::write_atomic_to(
-                &image,
+                &picture,
                 out,
                 self.options.jpeg_quality,
                 self.options.overwrite,
@@ -272,18 +274,18 @@ impl Snap {
         }
     }
 
-    /// Reads, solves and records `image` into `report`; with `draw`, draws what the mode
+    /// Reads, solves and records `picture` into `report`; with `draw`, draws what the mode
     /// asks for onto it when the solution may be drawn. Returns whether it drew.
     pub(crate) fn solve_picture(
         &self,
-        image: &mut RgbImage,
+        picture: &mut Picture,
         name: &Path,
         label: &Path,
         report: &mut Report,
         draw: bool,
     ) -> Result<bool> {
         let timings = &mut report.timings;
-        let reading = self.read_as(image, name, label, timings)?;
+        let reading = self.read_as(picture.rgb(), name, label, timings)?;
         if reading.givens.is_full() {
             // Nothing to solve: most likely the page's printed solution was found instead of
             // its puzzle, and its "answer" is no answer to the puzzle the user meant.
@@ -320,19 +322,19 @@ impl Snap {
         // Timings is Copy: timed on a copy, since drawing reads the report's marks.
         let mut timings = report.timings;
         timings.time(Stage::Render, || {
-            self.draw(image, &reading, &solution, report)
+            self.draw(picture, &reading, &solution, report)
         });
         report.timings = timings;
         Ok(true)
     }
 
     /// Draws what the mode asks for: the answer, or marks for the wrong entries and hints.
-    fn draw(&self, image: &mut RgbImage, reading: &Reading, solution: &Board, report: &Report) {
+    fn draw(&self, picture: &mut Picture, reading: &Reading, solution: &Board, report: &Report) {
         let (rect, cells) = (&reading.rectified, &reading.cells);
         let colour = self.options.answer_color;
         match self.options.mode {
             Mode::Answer => {
-                render::draw_answer(image, rect, cells, solution, colour);
+                render::draw_answer(picture, rect, cells, solution, colour);
             }
             Mode::Check | Mode::Hint(_) => {
                 let marks = annotate::Marks {
@@ -340,7 +342,7 @@ impl Snap {
                     hints: &report.hints,
                     colour,
                 };
-                annotate::draw(image, rect, cells, &marks);
+                annotate::draw(picture, rect, cells, &marks);
             }
         }
     }

@@ -4,9 +4,10 @@
 
 use std::path::Path;
 
-use image::{DynamicImage, RgbImage};
+use image::DynamicImage;
 
 use crate::pipeline::decode;
+use crate::pipeline::picture::Picture;
 use crate::report::{Report, Stage};
 use crate::{Result, Snap};
 
@@ -20,11 +21,17 @@ pub struct Solved {
     /// The picture with the answer (or, by [`Options::mode`](crate::Options::mode), the
     /// marks) drawn in; `None` when nothing may be drawn (the reading is in doubt, or the
     /// puzzle has no unique solution: see `report.status`).
-    pub picture: Option<RgbImage>,
+    ///
+    /// RGB, or RGBA when the input has transparent parts: transparent where the input was,
+    /// and what was drawn opaque enough to show on any background. For a format without
+    /// alpha, lay it over white first (`Picture::from(picture).into_rgb()`, see [`Picture`]),
+    /// or write it with [`encode`](crate::pipeline::encode::encode), which does so for JPEG.
+    pub picture: Option<DynamicImage>,
 }
 
 impl Snap {
-    /// Reads, solves and draws a picture already decoded.
+    /// Reads, solves and draws a picture already decoded. Transparent parts are read as laid
+    /// over white, and kept in the drawn picture.
     ///
     /// Errors when there is no grid in the picture; a grid read in doubt, or with no unique
     /// solution, is `Ok` with that status in the report and no picture.
@@ -38,17 +45,17 @@ impl Snap {
     /// let solved = snap.solve_image(&shot)?;
     /// assert_eq!(solved.report.status, Status::Solved);
     /// let picture = solved.picture.expect("a solved grid is drawn");
-    /// assert_eq!(picture.dimensions(), (shot.width(), shot.height()));
+    /// assert_eq!((picture.width(), picture.height()), (shot.width(), shot.height()));
     /// # Ok::<(), sudoku_snap::Error>(())
     /// ```
     pub fn solve_image(&self, image: &DynamicImage) -> Result<Solved> {
         let name = Path::new("<image>");
         let mut report = Report::new(name);
         let started = std::time::Instant::now();
-        let mut picture = report.timings.time(Stage::Decode, || image.to_rgb8());
+        let mut picture = report.timings.time(Stage::Decode, || Picture::from(image));
         let drew = self.finish(&mut picture, name, &mut report, started)?;
         Ok(Solved {
-            picture: drew.then_some(picture),
+            picture: drew.then(|| picture.into_image()),
             report,
         })
     }
@@ -77,7 +84,7 @@ impl Snap {
         })?;
         let drew = self.finish(&mut picture, name, &mut report, started)?;
         Ok(Solved {
-            picture: drew.then_some(picture),
+            picture: drew.then(|| picture.into_image()),
             report,
         })
     }
@@ -85,7 +92,7 @@ impl Snap {
     /// Solves and draws `picture`; whether it drew.
     fn finish(
         &self,
-        picture: &mut RgbImage,
+        picture: &mut Picture,
         name: &Path,
         report: &mut Report,
         started: std::time::Instant,

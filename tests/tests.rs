@@ -19,5 +19,7 @@ mod it {
     mod reading; // issue 11: a picture per cause of misreading, read exactly; doubtful readings draw nothing
     mod render_refs; // reference pictures of drawn answers, a diff picture on mismatch, REGENERATE=1 rewrites
     mod solver_data; // the solver on samples of every ../shared/data/puzzles file
-    mod text_props; // proptest: text formats round-trip; random puzzles get valid solutions
+    mod text_props;
+    mod transparency; // transparent inputs: read over white, alpha kept in PNG/WebP with the drawn ink opaque, JPEG laid over white
+                      // proptest: text formats round-trip; random puzzles get valid solutions
 }

@@ -33,7 +33,7 @@ fuzz_target!(|data: &[u8]| {
     let (header, body) = data.split_at(data.len().min(HEADER));
     let name = Path::new("fuzz-input");
     let mut image = match decode::decode_bytes(body, name, MAX_PIXELS) {
-        Ok(image) => image,
+        Ok(picture) => picture.into_rgb(),
         Err(e) => {
             assert!(e.to_string().contains("fuzz-input"), "{e}");
             return;

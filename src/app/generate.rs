@@ -10,6 +10,7 @@ use anyhow::Context;
 use rayon::prelude::*;
 use serde::Serialize;
 use sudoku_snap::pipeline::encode;
+use sudoku_snap::pipeline::picture::Picture;
 use sudoku_snap::puzzle::generate::{self, GenerateOptions, Generated};
 use sudoku_snap::puzzle::grade::Difficulty;
 use sudoku_snap::puzzle::printable::{self, PrintOptions};
@@ -189,7 +190,8 @@ impl Pictures {
         let solution = self.solution.then_some(&g.solution);
         let image = printable::draw_puzzle(&g.puzzle, solution, &self.print);
         let path = self.path(g);
-        encode::write_atomic(&image, Path::new(&path), Options::default().jpeg_quality)
+        let picture = Picture::from(image);
+        encode::write_atomic(&picture, Path::new(&path), Options::default().jpeg_quality)
     }
 }
 

@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 use anyhow::Context;
 use image::ImageFormat;
 use sudoku_snap::pipeline::encode::{self, Inputs};
+use sudoku_snap::pipeline::picture::Picture;
 use sudoku_snap::{Report, Snap};
 
 use super::report_file::ReportFile;
@@ -80,7 +81,7 @@ pub fn run(args: ImageArgs) -> anyhow::Result<Outcome> {
     };
     // Without -o the report is all that is asked for.
     if let Some(picture) = picture.filter(|_| args.output.is_some()) {
-        let encoded = encode::encode(&picture, format, args.jpeg_quality)
+        let encoded = encode::encode(&Picture::from(picture), format, args.jpeg_quality)
             .context("cannot encode the picture")?;
         match output {
             Some(out) => encode::write_bytes_atomic(&encoded, out)?,

@@ -2,13 +2,15 @@
 //! ring in an alarm colour; a hint gets its digit drawn like an answer, a ring in the answer
 //! colour, and a line of text beside the grid naming the cell, the digit and the technique.
 //! Rings are drawn in the square picture's coordinates and carried through the projection,
-//! so they follow a tilted grid as the answer digits do.
+//! so they follow a tilted grid as the answer digits do. Like the answer, marks are drawn on a
+//! [`Canvas`], so a picture with transparent parts keeps them visible.
 
 use ab_glyph::{point, Font, FontRef, OutlineCurve, Point};
 use image::RgbImage;
 
 use crate::font::font;
 use crate::pipeline::cells::Cells;
+use crate::pipeline::picture::Canvas;
 use crate::pipeline::rectify::Rectified;
 use crate::pipeline::render::{self, Coverage};
 use crate::puzzle::board::{Board, Pos};
@@ -43,8 +45,9 @@ const RING_WIDTH: f32 = 0.09;
 /// At most this many hint lines are written on the picture; the rest are counted.
 const MAX_LABEL_LINES: usize = 4;
 
-/// Draws `marks` onto `image`.
-pub fn draw(image: &mut RgbImage, rect: &Rectified, cells: &Cells, marks: &Marks<'_>) {
+/// Draws `marks` onto `image` (an [`RgbImage`], or a
+/// [`Picture`](crate::pipeline::picture::Picture) that keeps its transparency).
+pub fn draw(image: &mut impl Canvas, rect: &Rectified, cells: &Cells, marks: &Marks<'_>) {
     let hint_colour = marks.colour.unwrap_or_else(|| render::answer_colour(cells));
     let mut steps = Board::empty();
     for h in marks.hints {
@@ -69,7 +72,7 @@ pub fn draw(image: &mut RgbImage, rect: &Rectified, cells: &Cells, marks: &Marks
 }
 
 /// A ring around `pos`, through the grid's projection.
-fn ring(image: &mut RgbImage, rect: &Rectified, cells: &Cells, pos: Pos, colour: [u8; 3]) {
+fn ring(image: &mut impl Canvas, rect: &Rectified, cells: &Cells, pos: Pos, colour: [u8; 3]) {
     let (x0, x1) = (cells.lines_x[pos.col()], cells.lines_x[pos.col() + 1]);
     let (y0, y1) = (cells.lines_y[pos.row()], cells.lines_y[pos.row() + 1]);
     let centre = ((x0 + x1) / 2.0, (y0 + y1) / 2.0);
@@ -92,28 +95,35 @@ fn ring(image: &mut RgbImage, rect: &Rectified, cells: &Cells, pos: Pos, colour:
         .iter()
         .flat_map(|pts| pts.windows(2).map(|w| OutlineCurve::Line(w[0], w[1])))
         .collect();
-    if let Some(coverage) = Coverage::rasterise(curves, image) {
-        paint(image, &coverage.blend_over(image, colour));
+    if let Some(coverage) = Coverage::rasterise(curves, image.rgb()) {
+        let pixels = coverage.blend_over(image.rgb(), colour);
+        paint(image, &pixels);
     }
 }
 
 /// Writes changed pixels into the picture.
-fn paint(image: &mut RgbImage, pixels: &[(u32, u32, [u8; 3])]) {
+fn paint(image: &mut impl Canvas, pixels: &[(u32, u32, [u8; 3])]) {
     for &(x, y, rgb) in pixels {
-        image.put_pixel(x, y, image::Rgb(rgb));
+        image.set(x, y, rgb);
     }
 }
 
 /// `lines` of text on a plate of the grid's background colour: below the grid when there is
 /// room, else above it, else over the grid's bottom rows.
-fn label(image: &mut RgbImage, rect: &Rectified, cells: &Cells, lines: &[String], colour: [u8; 3]) {
+fn label(
+    image: &mut impl Canvas,
+    rect: &Rectified,
+    cells: &Cells,
+    lines: &[String],
+    colour: [u8; 3],
+) {
     let font = font();
     let c = &rect.quad.corners;
     let left = c.iter().map(|p| p.0).fold(f32::MAX, f32::min).max(0.0);
     let top = c.iter().map(|p| p.1).fold(f32::MAX, f32::min).max(0.0);
     let bottom = c.iter().map(|p| p.1).fold(f32::MIN, f32::max);
     let right = c.iter().map(|p| p.0).fold(f32::MIN, f32::max);
-    let (w, h) = (image.width() as f32, image.height() as f32);
+    let (w, h) = (image.rgb().width() as f32, image.rgb().height() as f32);
     // Text a bit under half a cell tall: readable beside the grid's own digits, and four
     // lines fit under most phone grids.
     let mut px = ((right - left) / 9.0 * 0.42).max(11.0);
@@ -164,7 +174,7 @@ fn text_width(font: &FontRef<'_>, s: &str, px: f32) -> f32 {
 
 /// Draws `s` with its baseline starting at `origin`, `px` pixels per em.
 fn text(
-    image: &mut RgbImage,
+    image: &mut impl Canvas,
     font: &FontRef<'_>,
     s: &str,
     origin: (f32, f32),
@@ -179,8 +189,9 @@ fn text(
             // Font units have y up; the picture has y down.
             let place = |p: Point| point(pen + p.x * f, origin.1 - p.y * f);
             let curves = outline.curves.iter().map(|c| map(c, place)).collect();
-            if let Some(coverage) = Coverage::rasterise(curves, image) {
-                paint(image, &coverage.blend_over(image, colour));
+            if let Some(coverage) = Coverage::rasterise(curves, image.rgb()) {
+                let pixels = coverage.blend_over(image.rgb(), colour);
+                paint(image, &pixels);
             }
         }
         pen += font.h_advance_unscaled(id) * f;
@@ -196,12 +207,12 @@ fn map(c: &OutlineCurve, f: impl Fn(Point) -> Point) -> OutlineCurve {
 }
 
 /// Fills the rectangle (x, y, width, height), clipped to the picture.
-fn fill(image: &mut RgbImage, (x, y, w, h): (f32, f32, f32, f32), colour: [u8; 3]) {
-    let x1 = ((x + w).ceil() as u32).min(image.width());
-    let y1 = ((y + h).ceil() as u32).min(image.height());
+fn fill(image: &mut impl Canvas, (x, y, w, h): (f32, f32, f32, f32), colour: [u8; 3]) {
+    let x1 = ((x + w).ceil() as u32).min(image.rgb().width());
+    let y1 = ((y + h).ceil() as u32).min(image.rgb().height());
     for yy in (y.max(0.0) as u32)..y1 {
         for xx in (x.max(0.0) as u32)..x1 {
-            image.put_pixel(xx, yy, image::Rgb(colour));
+            image.set(xx, yy, colour);
         }
     }
 }

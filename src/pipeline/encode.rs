@@ -1,14 +1,18 @@
 //! Encode: write the solved picture, format from the output's extension, atomically (a
-//! temporary file in the same folder, renamed into place), never over the input.
+//! temporary file in the same folder, renamed into place), never over the input. A picture
+//! with transparent parts is written with its alpha in PNG and WebP; JPEG has no alpha and
+//! BMP's is ignored by many viewers, so those get the colours as shown over white.
 
 use std::io::{BufWriter, Write};
 use std::path::Path;
 
 use image::codecs::jpeg::JpegEncoder;
 use image::codecs::png::{CompressionType, FilterType, PngEncoder};
-use image::{ExtendedColorType, ImageEncoder, ImageFormat, RgbImage};
+use image::codecs::webp::WebPEncoder;
+use image::{ExtendedColorType, ImageEncoder, ImageFormat};
 
 use crate::error::{EncodeError, Error, Result};
+use crate::pipeline::picture::Picture;
 
 /// The image format for `path`'s extension (png, jpg/jpeg, webp, bmp), if supported.
 pub fn format_for(path: &Path) -> Option<ImageFormat> {
@@ -86,16 +90,25 @@ pub fn check_not_input(input: &Path, output: &Path) -> Result<()> {
     check_output(output, &Inputs::new([input]))
 }
 
-/// Encodes `image` in memory in `format`.
+/// Encodes `picture` in memory in `format`: RGBA in PNG and WebP when it has transparent
+/// parts, else RGB (see the module's introduction).
 pub fn encode(
-    image: &RgbImage,
+    picture: &Picture,
     format: ImageFormat,
     jpeg_quality: u8,
 ) -> Result<Vec<u8>, EncodeError> {
+    let rgba = match format {
+        ImageFormat::Png | ImageFormat::WebP => picture.to_rgba(),
+        _ => None,
+    };
+    let (width, height) = picture.dimensions();
+    let rgb = picture.rgb();
     let mut bytes = Vec::new();
-    match format {
-        ImageFormat::Jpeg => JpegEncoder::new_with_quality(&mut bytes, jpeg_quality.clamp(1, 100))
-            .encode_image(image)?,
+    match (format, &rgba) {
+        (ImageFormat::Jpeg, _) => {
+            JpegEncoder::new_with_quality(&mut bytes, jpeg_quality.clamp(1, 100))
+                .encode_image(rgb)?
+        }
         // The encoder's default is fast compression, which gave back a 131 KB phone screenshot
         // as 242 KB. Measured on samples/phone-1170x2532.png (answer drawn): Fast 242 KB in
         // 4 ms, Default 177 KB in 39 ms, Best 181 KB in 76 ms. Deflate level 4 with adaptive
@@ -103,32 +116,40 @@ pub fn encode(
         // more samples) in two thirds of the time (15.1 against 23.5 ms, best of 7 in one
         // loop). (Re-encoded with nothing drawn the phone picture comes back at 134 KB: the
         // rest is the anti-aliased answer digits.)
-        ImageFormat::Png => PngEncoder::new_with_quality(
-            &mut bytes,
-            CompressionType::Level(4),
-            FilterType::Adaptive,
-        )
-        .write_image(
-            image.as_raw(),
-            image.width(),
-            image.height(),
-            ExtendedColorType::Rgb8,
+        (ImageFormat::Png, _) => {
+            let (raw, colour) = match &rgba {
+                Some(rgba) => (rgba.as_raw(), ExtendedColorType::Rgba8),
+                None => (rgb.as_raw(), ExtendedColorType::Rgb8),
+            };
+            PngEncoder::new_with_quality(
+                &mut bytes,
+                CompressionType::Level(4),
+                FilterType::Adaptive,
+            )
+            .write_image(raw, width, height, colour)?
+        }
+        // Lossless, as `write_to` writes the RGB ones.
+        (ImageFormat::WebP, Some(rgba)) => WebPEncoder::new_lossless(&mut bytes).write_image(
+            rgba.as_raw(),
+            width,
+            height,
+            ExtendedColorType::Rgba8,
         )?,
-        other => image.write_to(&mut std::io::Cursor::new(&mut bytes), other)?,
+        (other, _) => rgb.write_to(&mut std::io::Cursor::new(&mut bytes), other)?,
     }
     Ok(bytes)
 }
 
-/// Writes `image` to `path` atomically: a reader sees the old file or the whole new one,
+/// Writes `picture` to `path` atomically: a reader sees the old file or the whole new one,
 /// never half of it, and an interrupted run leaves no partial file behind.
-pub fn write_atomic(image: &RgbImage, path: &Path, jpeg_quality: u8) -> Result<()> {
-    write_atomic_to(image, path, jpeg_quality, true)
+pub fn write_atomic(picture: &Picture, path: &Path, jpeg_quality: u8) -> Result<()> {
+    write_atomic_to(picture, path, jpeg_quality, true)
 }
 
 /// [`write_atomic`], replacing an existing `path` only when `overwrite`; otherwise an
 /// existing file (even one that appears while encoding) ends in [`Error::OutputExists`].
 pub fn write_atomic_to(
-    image: &RgbImage,
+    picture: &Picture,
     path: &Path,
     jpeg_quality: u8,
     overwrite: bool,
@@ -138,7 +159,7 @@ pub fn write_atomic_to(
         source,
     };
     let format = format_for(path).ok_or_else(|| fail(EncodeError::UnknownExtension))?;
-    let bytes = encode(image, format, jpeg_quality).map_err(fail)?;
+    let bytes = encode(picture, format, jpeg_quality).map_err(fail)?;
     write_bytes_atomic_to(&bytes, path, overwrite)
 }
 

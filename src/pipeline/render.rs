@@ -3,7 +3,8 @@
 //! (from the bundled font) is placed in its cell of the square picture, its points are carried
 //! through the projection, and it is rasterised anti-aliased right where it lands: sized like
 //! the givens, centred, in a colour that stands out from the givens and suits the background.
-//! Nothing outside the drawn glyphs changes.
+//! Nothing outside the drawn glyphs changes. Drawing goes through a [`Canvas`]: on a picture
+//! with transparent parts the drawn pixels are also made opaque enough to be seen.
 
 use ab_glyph::{point, Font, Outline, OutlineCurve, Point};
 use ab_glyph_rasterizer::Rasterizer;
@@ -13,16 +14,18 @@ use rayon::prelude::*;
 
 use crate::font::font;
 use crate::pipeline::cells::{Author, Cells};
+use crate::pipeline::picture::Canvas;
 use crate::pipeline::rectify::{Rectified, CELL};
 use crate::puzzle::board::{Board, Pos};
 
 /// Answer digits are this fraction of the cell tall when there are no givens to copy.
 const DEFAULT_HEIGHT: f32 = 0.6;
 
-/// Draws every digit of `solution` whose cell is empty in the picture (no given, no entry).
-/// Returns how many digits were drawn.
+/// Draws every digit of `solution` whose cell is empty in the picture (no given, no entry)
+/// onto `image` (an [`RgbImage`], or a [`Picture`](crate::pipeline::picture::Picture) that
+/// keeps its transparency). Returns how many digits were drawn.
 pub fn draw_answer(
-    image: &mut RgbImage,
+    image: &mut impl Canvas,
     rect: &Rectified,
     cells: &Cells,
     solution: &Board,
@@ -37,7 +40,7 @@ pub fn draw_answer(
         })
         .collect();
     let painter = Painter {
-        image,
+        image: image.rgb(),
         back: rect.projection.invert(),
         cells,
         height: digit_height(cells),
@@ -49,11 +52,8 @@ pub fn draw_answer(
         .par_iter()
         .map(|(pos, outline)| painter.paint(*pos, outline, cells.marked[pos.index()]))
         .collect();
-    let width = image.width() as usize;
-    let raw: &mut [u8] = image;
     for &(x, y, rgb) in patches.iter().flatten() {
-        let i = (y as usize * width + x as usize) * 3;
-        raw[i..i + 3].copy_from_slice(&rgb);
+        image.set(x, y, rgb);
     }
     jobs.len()
 }

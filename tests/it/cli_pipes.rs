@@ -137,8 +137,8 @@ fn json_cannot_share_stdout_with_the_picture() {
 }
 
 /// Issue 12 asks that transparency not spoil reading: a screenshot whose background is
-/// transparent (alpha 0 over black, as many tools save it) is read through a pipe. (Alpha
-/// is dropped, so this reads as a dark theme; it is not kept on output.)
+/// transparent (alpha 0 over black, as many tools save it) is read through a pipe, laid over
+/// white as a viewer shows it. (What is written is checked in `transparency.rs`.)
 #[test]
 fn a_transparent_background_is_read() {
     let opaque = image::open(sample("classic-dejavu-light.png"))

@@ -1,9 +1,11 @@
-//! Decode: a path or bytes -> an RGB image, upright (EXIF orientation applied), within limits
-//! set before any pixel is decoded: a declared-size limit in pixels, a byte limit on what the
-//! decoder may hold (16-bit samples and alpha counted), and a working size above which the
-//! picture is scaled down (PNG row by row while decoding, so a huge PNG never sits in memory
-//! whole). A [`MemoryBudget`] shared by concurrent decodes keeps a batch's memory flat in the
-//! number of threads. Only regular files are opened: a FIFO would block forever.
+//! Decode: a path or bytes -> a [`Picture`] (RGB with any transparency laid over white, and
+//! the alpha plane kept beside when there is some), upright (EXIF orientation applied),
+//! within limits set before any pixel is decoded: a declared-size limit in pixels, a byte
+//! limit on what the decoder may hold (16-bit samples and alpha counted), and a working size
+//! above which the picture is scaled down (PNG row by row while decoding, so a huge PNG never
+//! sits in memory whole). A [`MemoryBudget`] shared by concurrent decodes keeps a batch's
+//! memory flat in the number of threads. Only regular files are opened: a FIFO would block
+//! forever.
 //!
 //! This file owns the limits, the checks made from the header and the choice of decoding
 //! path; `rows` reads PNG row by row and scales pictures down, `budget` holds the shared
@@ -17,12 +19,13 @@ use std::io::{BufRead, BufReader, Cursor, Read, Seek, SeekFrom};
 use std::path::Path;
 
 use image::metadata::Orientation;
-use image::{DynamicImage, ImageDecoder, ImageError, ImageFormat, ImageReader, RgbImage};
+use image::{DynamicImage, ImageDecoder, ImageError, ImageFormat, ImageReader};
 
 pub use budget::{MemoryBudget, Reservation};
-use rows::{opaque_rgb, png_rows_scaled, shrink, shrink_factor};
+use rows::{png_rows_scaled, shrink, shrink_factor};
 
 use crate::error::{DecodeCause, Error, Result};
+use crate::pipeline::picture::Picture;
 
 /// What decoding one picture may cost.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -50,7 +53,7 @@ impl Default for Limits {
 }
 
 /// Reads and decodes the image at `path`, refusing more than `max_pixels` declared pixels.
-pub fn decode_file(path: &Path, max_pixels: u64) -> Result<RgbImage> {
+pub fn decode_file(path: &Path, max_pixels: u64) -> Result<Picture> {
     let limits = Limits {
         max_pixels,
         ..Limits::default()
@@ -59,7 +62,7 @@ pub fn decode_file(path: &Path, max_pixels: u64) -> Result<RgbImage> {
 }
 
 /// Decodes an encoded image held in memory; `path` only names it in errors.
-pub fn decode_bytes(bytes: &[u8], path: &Path, max_pixels: u64) -> Result<RgbImage> {
+pub fn decode_bytes(bytes: &[u8], path: &Path, max_pixels: u64) -> Result<Picture> {
     let limits = Limits {
         max_pixels,
         ..Limits::default()
@@ -75,7 +78,7 @@ pub fn decode_file_within<'b>(
     path: &Path,
     limits: &Limits,
     budget: &'b MemoryBudget,
-) -> Result<(RgbImage, Reservation<'b>)> {
+) -> Result<(Picture, Reservation<'b>)> {
     let file = open_regular(path)?;
     decode_from(BufReader::new(file), path, limits, budget)
 }
@@ -87,7 +90,7 @@ pub fn decode_bytes_within<'b>(
     path: &Path,
     limits: &Limits,
     budget: &'b MemoryBudget,
-) -> Result<(RgbImage, Reservation<'b>)> {
+) -> Result<(Picture, Reservation<'b>)> {
     decode_from(Cursor::new(bytes), path, limits, budget)
 }
 
@@ -163,7 +166,8 @@ struct Plan {
     /// Whether PNG rows are streamed into the (scaled) picture instead of decoding it whole.
     stream_png: bool,
     /// Bytes held at the peak: the decoder's buffer (when not streamed), the RGB picture, and
-    /// as much again for the encoded output.
+    /// as much again for the encoded output; for a picture with alpha also its alpha plane,
+    /// the RGBA copy handed to the encoder and an encoded output as large as that copy.
     peak_bytes: u64,
 }
 
@@ -172,7 +176,7 @@ fn decode_from<'b, R: BufRead + Seek>(
     path: &Path,
     limits: &Limits,
     budget: &'b MemoryBudget,
-) -> Result<(RgbImage, Reservation<'b>)> {
+) -> Result<(Picture, Reservation<'b>)> {
     let fail = |reason: String| Error::Decode {
         path: path.to_path_buf(),
         reason,
@@ -228,7 +232,8 @@ fn decode_from<'b, R: BufRead + Seek>(
     if let Some(e) = too_large((width, height)) {
         return Err(e);
     }
-    let plan = plan(width, height, decoder.total_bytes(), format, limits);
+    let alpha = decoder.color_type().has_alpha();
+    let plan = plan(width, height, decoder.total_bytes(), format, alpha, limits);
     if !plan.stream_png && decoder.total_bytes() > limits.max_bytes {
         return Err(Error::TooMuchMemory {
             path: path.to_path_buf(),
@@ -247,18 +252,24 @@ fn decode_from<'b, R: BufRead + Seek>(
         io_limits.max_alloc = Some(limits.max_bytes);
         decoder.set_limits(io_limits).map_err(image_failed)?;
         let image = DynamicImage::from_decoder(decoder).map_err(image_failed)?;
-        shrink(opaque_rgb(image), plan.shrink)
+        shrink(Picture::from(image), plan.shrink)
     };
     Ok((upright(image, orientation), reservation))
 }
 
-fn upright(image: RgbImage, orientation: Option<Orientation>) -> RgbImage {
+fn upright(picture: Picture, orientation: Option<Orientation>) -> Picture {
     match orientation {
-        None | Some(Orientation::NoTransforms) => image,
+        None | Some(Orientation::NoTransforms) => picture,
         Some(o) => {
-            let mut image = DynamicImage::ImageRgb8(image);
-            image.apply_orientation(o);
-            image.into_rgb8()
+            let (rgb, alpha) = picture.into_parts();
+            let mut rgb = DynamicImage::ImageRgb8(rgb);
+            rgb.apply_orientation(o);
+            let alpha = alpha.map(|alpha| {
+                let mut alpha = DynamicImage::ImageLuma8(alpha);
+                alpha.apply_orientation(o);
+                alpha.into_luma8()
+            });
+            Picture::from_parts(rgb.into_rgb8(), alpha)
         }
     }
 }
@@ -270,19 +281,31 @@ fn read_head(reader: &mut impl Read) -> std::io::Result<Vec<u8>> {
     Ok(head)
 }
 
-/// Decides the scale and the decoding path from the header alone.
-fn plan(width: u32, height: u32, decoded_bytes: u64, format: ImageFormat, limits: &Limits) -> Plan {
+/// Decides the scale and the decoding path from the header alone (`alpha`: whether the
+/// picture declares an alpha channel).
+fn plan(
+    width: u32,
+    height: u32,
+    decoded_bytes: u64,
+    format: ImageFormat,
+    alpha: bool,
+    limits: &Limits,
+) -> Plan {
     let pixels = u64::from(width) * u64::from(height);
     let shrink = shrink_factor(pixels, limits.working_pixels);
     let stream_png = format == ImageFormat::Png && (shrink > 1 || decoded_bytes > limits.max_bytes);
     let out_pixels = u64::from(width.div_ceil(shrink)) * u64::from(height.div_ceil(shrink));
     let decoder_bytes = if stream_png { 0 } else { decoded_bytes };
+    // RGB and its encoded output; with alpha 1 byte more for the plane, and 4 + 4 for the
+    // RGBA copy the encoder is handed and its output (counted even when every pixel turns
+    // out opaque and the plane is dropped: the header cannot tell).
+    let bytes_per_pixel = if alpha { 3 + 1 + 4 + 4 } else { 2 * 3 };
     Plan {
         width,
         height,
         shrink,
         stream_png,
-        peak_bytes: decoder_bytes + 2 * 3 * out_pixels,
+        peak_bytes: decoder_bytes + bytes_per_pixel * out_pixels,
     }
 }
 
@@ -422,7 +445,7 @@ mod tests {
 
     #[test]
     fn a_cut_off_png_is_told_as_cut_off_and_keeps_the_readers_error() {
-        let picture = RgbImage::from_fn(64, 64, |x, y| {
+        let picture = image::RgbImage::from_fn(64, 64, |x, y| {
             image::Rgb([((x * 7) ^ (y * 13)) as u8, 0, 0])
         });
         let mut bytes = Cursor::new(Vec::new());
@@ -456,11 +479,69 @@ mod tests {
         for format in [ImageFormat::Png, ImageFormat::WebP] {
             let mut bytes = Cursor::new(Vec::new());
             rgba.write_to(&mut bytes, format).unwrap();
-            let rgb = decode_bytes(bytes.get_ref(), Path::new("a.png"), 1000).unwrap();
+            let picture = decode_bytes(bytes.get_ref(), Path::new("a.png"), 1000).unwrap();
+            let rgb = picture.rgb();
             assert_eq!(rgb.get_pixel(0, 0).0, [255, 255, 255], "{format:?}");
             assert_eq!(rgb.get_pixel(1, 0).0, [0, 0, 0], "{format:?}");
             assert_eq!(rgb.get_pixel(2, 1).0, [127, 127, 127], "{format:?}");
         }
+    }
+
+    fn encoded(image: impl Into<DynamicImage>, format: ImageFormat) -> Vec<u8> {
+        let mut bytes = Cursor::new(Vec::new());
+        image.into().write_to(&mut bytes, format).unwrap();
+        bytes.into_inner()
+    }
+
+    #[test]
+    fn the_alpha_plane_is_kept_beside_the_colours() {
+        let rgba =
+            image::RgbaImage::from_fn(5, 3, |x, y| image::Rgba([0, 100, 200, (x * 60 + y) as u8]));
+        let alpha = image::GrayImage::from_fn(5, 3, |x, y| image::Luma([rgba.get_pixel(x, y)[3]]));
+        for format in [ImageFormat::Png, ImageFormat::WebP] {
+            let bytes = encoded(rgba.clone(), format);
+            let picture = decode_bytes(&bytes, Path::new("a"), 1000).unwrap();
+            assert_eq!(picture.alpha(), Some(&alpha), "{format:?}");
+        }
+        // Nothing transparent, nothing kept: written like a picture without alpha.
+        let opaque = image::RgbaImage::from_pixel(5, 3, image::Rgba([9, 9, 9, 255]));
+        let picture = decode_bytes(&encoded(opaque, ImageFormat::Png), Path::new("a"), 1000);
+        assert_eq!(picture.unwrap().alpha(), None);
+        let rgb = image::RgbImage::from_pixel(5, 3, image::Rgb([9, 9, 9]));
+        let picture = decode_bytes(&encoded(rgb, ImageFormat::Png), Path::new("a"), 1000);
+        assert_eq!(picture.unwrap().alpha(), None);
+    }
+
+    #[test]
+    fn a_png_read_row_by_row_keeps_its_alpha_scaled_down() {
+        // Left half transparent, right half opaque black; halved, the middle column is half
+        // of each. A grey+alpha PNG with an odd width, so the rows' layout is exercised too.
+        let la = image::GrayAlphaImage::from_fn(7, 4, |x, _| {
+            image::LumaA(if x < 3 { [0, 0] } else { [0, 255] })
+        });
+        let limits = Limits {
+            working_pixels: 8,
+            ..Limits::default()
+        };
+        let budget = MemoryBudget::unlimited();
+        let bytes = encoded(la, ImageFormat::Png);
+        let (picture, _) = decode_bytes_within(&bytes, Path::new("a"), &limits, &budget).unwrap();
+        assert_eq!(picture.dimensions(), (4, 2));
+        let alpha = picture.alpha().expect("alpha kept");
+        let row: Vec<u8> = (0..4).map(|x| alpha.get_pixel(x, 1)[0]).collect();
+        assert_eq!(row, [0, 128, 255, 255]);
+        let grey: Vec<u8> = (0..4).map(|x| picture.rgb().get_pixel(x, 1)[0]).collect();
+        assert_eq!(grey, [255, 128, 0, 0]);
+    }
+
+    #[test]
+    fn the_alpha_plane_and_its_rgba_copy_are_counted_in_the_memory_reserved() {
+        let limits = Limits::default();
+        let megapixel = 1_000_000;
+        let opaque = plan(1000, 1000, 3 * megapixel, ImageFormat::Png, false, &limits);
+        assert_eq!(opaque.peak_bytes, (3 + 6) * megapixel);
+        let clear = plan(1000, 1000, 4 * megapixel, ImageFormat::Png, true, &limits);
+        assert_eq!(clear.peak_bytes, (4 + 12) * megapixel);
     }
 
     #[test]
