@@ -157,9 +157,17 @@ fn close_rivals(
         // A misshapen glyph's scores prove little: every other digit is a rival.
         let possible =
             |d: &Digit| *d != read && (r.misshapen || !(as_read && r.unlike.contains(d)));
+        // After a correction the calibration may be what erred: a digit the templates alone
+        // rank close is a rival too.
+        let template_best = r.template.iter().copied().fold(f32::MIN, f32::max);
+        let close = |digit: Digit, score: f32| {
+            best - score <= CLOSE_SCORE
+                || r.misshapen
+                || (!as_read && template_best - r.template_score(digit) <= CLOSE_SCORE)
+        };
         for &(digit, score) in r.ranked.iter().filter(|(d, _)| possible(d)) {
-            if best - score > CLOSE_SCORE && !r.misshapen {
-                break;
+            if !close(digit, score) {
+                continue;
             }
             let mut board = *givens;
             board.set(pos, Some(digit));

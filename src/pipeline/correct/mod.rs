@@ -31,6 +31,10 @@ const WEAK_FIT: f32 = 0.55;
 /// doubts (0.25 drew a wrong answer on a second rendering of the tuning set: a group of 3s
 /// relabelled 2 and one of 9s relabelled 3).
 const GROUP_CORRECTION_LOSS: f32 = 0.15;
+/// A glyph with a twin may be corrected alone to the digit the templates alone rank first
+/// when they rank it this far above the digit read: a tie is no evidence against the
+/// calibration.
+const TEMPLATES_DIFFER: f32 = 0.05;
 /// When the givens as read have several solutions, a correction may lose at most this much
 /// template score per digit changed.
 const SEVERAL_MAX_LOSS: f32 = 0.05;
@@ -271,11 +275,13 @@ fn alternatives(
     clash: Option<&Conflict>,
 ) -> Vec<Alternative> {
     // A glyph with a twin read as its own digit is not misread alone (the twin would be
-    // too): changing it to fit the rules moves the error elsewhere.
+    // too): changing it to fit the rules moves the error elsewhere. Unless the templates
+    // alone read it otherwise: then the calibration joined it to look-alikes the templates
+    // tell apart (a blurred 6 among 8s), and the templates' own digit is its one alternative.
     let mut suspects: Vec<(Pos, &Recognized)> = Pos::all()
         .filter(|p| givens.get(*p).is_some())
         .filter_map(|p| evidence.get(p.index())?.as_ref().map(|r| (p, r)))
-        .filter(|(_, r)| !r.has_twin)
+        .filter(|(_, r)| !r.has_twin || templates_differ(r).is_some())
         .collect();
     let in_clash = |p: Pos| clash.is_some_and(|c| c.first == p || c.second == p);
     suspects.sort_by(|a, b| {
@@ -288,9 +294,9 @@ fn alternatives(
         .take(SUSPECTS)
         .flat_map(|(pos, r)| {
             let best = r.ranked[0].1;
-            r.ranked
-                .iter()
-                .skip(1)
+            let twin_alternative = templates_differ(r).filter(|_| r.has_twin);
+            (r.ranked.iter().skip(1))
+                .filter(move |(digit, _)| twin_alternative.is_none_or(|d| d == *digit))
                 .take(ALTERNATIVES)
                 .map(move |&(digit, score)| Alternative {
                     pos,
@@ -299,6 +305,13 @@ fn alternatives(
                 })
         })
         .collect()
+}
+
+/// The digit the templates alone clearly rank above the digit read (by `TEMPLATES_DIFFER`).
+fn templates_differ(r: &Recognized) -> Option<Digit> {
+    let own = Digit::all().max_by(|a, b| r.template_score(*a).total_cmp(&r.template_score(*b)))?;
+    let lead = r.template_score(own) - r.template_score(r.digit());
+    (own != r.digit() && lead >= TEMPLATES_DIFFER).then_some(own)
 }
 
 /// Every set of `k` alternatives on distinct cells.
