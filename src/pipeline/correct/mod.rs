@@ -389,6 +389,52 @@ mod tests {
     }
 
     #[test]
+    fn a_twin_is_corrected_alone_only_to_what_the_templates_alone_read() {
+        // r2c4's 1 read as 7 with a twin: the calibration joined it to the 7s. Its correction
+        // is allowed only when the templates alone clearly read it as another digit.
+        let puzzle: Board = PUZZLE.parse().unwrap();
+        let cell = Pos::new(1, 3).unwrap();
+        let mut misread = puzzle;
+        misread.set(cell, Digit::new(7));
+        let mut evidence = clear_evidence(&misread);
+        let twin = |template_lead: f32| {
+            let mut r = recognized(7, 1, 0.05);
+            r.has_twin = true;
+            r.template[0] = 0.8;
+            r.template[6] = 0.8 - template_lead;
+            Some(r)
+        };
+        evidence[cell.index()] = twin(0.1);
+        let solved = solve_read(&misread, &evidence, 2);
+        assert_eq!(solved.givens, puzzle);
+        assert_eq!(solved.corrections.len(), 1);
+        // A tie by the templates is no evidence against the calibration: no correction.
+        evidence[cell.index()] = twin(0.0);
+        let solved = solve_read(&misread, &evidence, 2);
+        assert!(solved.corrections.is_empty());
+        assert!(solved.trusted().is_none());
+    }
+
+    #[test]
+    fn a_misshapen_given_is_a_doubt_once_anything_was_corrected() {
+        // r2c4's misread 1 is corrected; r1c1's 5, joined to other ink, proves little, and
+        // its own misreading may be what the correction made up for.
+        let puzzle: Board = PUZZLE.parse().unwrap();
+        let cell = Pos::new(1, 3).unwrap();
+        let mut misread = puzzle;
+        misread.set(cell, Digit::new(7));
+        let mut evidence = clear_evidence(&misread);
+        evidence[cell.index()] = Some(recognized(7, 1, 0.05));
+        let joined = Pos::new(0, 0).unwrap();
+        let solved = solve_read(&misread, &evidence, 2);
+        assert!(solved.trusted().is_some(), "{:?}", solved.doubts);
+        evidence[joined.index()].as_mut().unwrap().misshapen = true;
+        let solved = solve_read(&misread, &evidence, 2);
+        assert!(solved.trusted().is_none());
+        assert!(solved.doubts.iter().any(|d| d.cell == joined));
+    }
+
+    #[test]
     fn a_rival_reading_after_a_correction_is_still_a_doubt() {
         // The first test's misread 1 (read 7) is corrected; but the 3s and 8s, swapped as whole
         // groups, are a reading the picture supports nearly as well, and it answers otherwise.
