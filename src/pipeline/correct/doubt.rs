@@ -6,7 +6,8 @@
 
 use serde::Serialize;
 
-use super::{Alternative, Solved};
+use super::{Alternative, Solved, WEAK_FIT};
+use crate::pipeline::recognize::calibrate::ALTERNATIVE_LOSS;
 use crate::pipeline::recognize::{Recognized, Rival};
 use crate::puzzle::board::{Board, Digit, Pos};
 use crate::puzzle::solve::{self, Verdict};
@@ -217,8 +218,18 @@ fn fitting_digits(givens: &Board, pos: Pos, read: Digit) -> Vec<Digit> {
 /// templates alone (before the grid's calibration) prefer the exchange, the calibration that
 /// chose the reading is its only evidence: a doubt too, however far the calibrated scores
 /// moved apart.
+///
+/// When the two digits' glyphs fit the templates poorly (their mean best score below
+/// `WEAK_FIT`) the scores name them poorly too: the exchange is then a rival up to the loss
+/// of any alternative reading (`ALTERNATIVE_LOSS` per glyph).
 fn label_swaps(givens: &Board, evidence: &[Option<Recognized>]) -> Vec<Doubt> {
     let mut out: Vec<Doubt> = Vec::new();
+    let best_score = |cell: Pos| {
+        evidence
+            .get(cell.index())
+            .and_then(Option::as_ref)
+            .map_or(0.0, |r| r.ranked[0].1)
+    };
     for a in Digit::all() {
         for b in Digit::all().filter(|b| b.get() > a.get()) {
             let Some(renamed) = exchange(givens, evidence, a, b) else {
@@ -226,7 +237,13 @@ fn label_swaps(givens: &Board, evidence: &[Option<Recognized>]) -> Vec<Doubt> {
             };
             let loss: f32 = renamed.iter().map(|r| r.loss).sum();
             let by_templates: f32 = renamed.iter().map(|r| r.template_loss).sum();
-            if loss > CLOSE_SCORE * renamed.len() as f32 && by_templates >= 0.0 {
+            let fit = renamed.iter().map(|r| best_score(r.cell)).sum::<f32>();
+            let close = if fit < WEAK_FIT * renamed.len() as f32 {
+                ALTERNATIVE_LOSS
+            } else {
+                CLOSE_SCORE
+            };
+            if loss > close * renamed.len() as f32 && by_templates >= 0.0 {
                 continue;
             }
             for Renamed {

@@ -590,6 +590,15 @@ mod tests {
             evidence[pos.index()] = Some(recognized(d, 11 - d, 0.2));
         }
         assert!(solve_read(&puzzle, &evidence, 2).trusted().is_some());
+        // Told apart as clearly, but by glyphs that fit the templates poorly (best 0.5): the
+        // scores name these digits poorly, so the exchange is a doubt again.
+        let mut weak = evidence.clone();
+        for pos in &expected {
+            if let Some(r) = weak[pos.index()].as_mut() {
+                r.ranked.iter_mut().for_each(|(_, s)| *s -= 0.4);
+            }
+        }
+        assert_eq!(solve_read(&puzzle, &weak, 2).trusted(), None);
         // The same calibrated scores, but the templates alone liked the exchange better (the
         // grid's calibration made the reading): a doubt again.
         for pos in &expected {
