@@ -389,15 +389,40 @@ mod tests {
         assert_eq!(solved.givens, puzzle);
     }
 
-    #[test]
-    fn a_twin_is_corrected_alone_only_to_what_the_templates_alone_read() {
-        // r2c4's 1 read as 7 with a twin: the calibration joined it to the 7s. Its correction
-        // is allowed only when the templates alone clearly read it as another digit.
+    /// The puzzle with r2c4's 1 misread as 7 (clashing with r1c5's 7), a close call between 7
+    /// and 1 there, every other given read clearly.
+    struct MisreadOne {
+        puzzle: Board,
+        cell: Pos,
+        misread: Board,
+        evidence: Vec<Option<Recognized>>,
+    }
+
+    fn misread_one() -> MisreadOne {
         let puzzle: Board = PUZZLE.parse().unwrap();
         let cell = Pos::new(1, 3).unwrap();
         let mut misread = puzzle;
         misread.set(cell, Digit::new(7));
         let mut evidence = clear_evidence(&misread);
+        evidence[cell.index()] = Some(recognized(7, 1, 0.05));
+        MisreadOne {
+            puzzle,
+            cell,
+            misread,
+            evidence,
+        }
+    }
+
+    #[test]
+    fn a_twin_is_corrected_alone_only_to_what_the_templates_alone_read() {
+        // r2c4's 1 read as 7 with a twin: the calibration joined it to the 7s. Its correction
+        // is allowed only when the templates alone clearly read it as another digit.
+        let MisreadOne {
+            puzzle,
+            cell,
+            misread,
+            mut evidence,
+        } = misread_one();
         let twin = |template_lead: f32| {
             let mut r = recognized(7, 1, 0.05);
             r.has_twin = true;
@@ -420,12 +445,11 @@ mod tests {
     fn a_misshapen_given_is_a_doubt_once_anything_was_corrected() {
         // r2c4's misread 1 is corrected; r1c1's 5, joined to other ink, proves little, and
         // its own misreading may be what the correction made up for.
-        let puzzle: Board = PUZZLE.parse().unwrap();
-        let cell = Pos::new(1, 3).unwrap();
-        let mut misread = puzzle;
-        misread.set(cell, Digit::new(7));
-        let mut evidence = clear_evidence(&misread);
-        evidence[cell.index()] = Some(recognized(7, 1, 0.05));
+        let MisreadOne {
+            misread,
+            mut evidence,
+            ..
+        } = misread_one();
         let joined = Pos::new(0, 0).unwrap();
         let solved = solve_read(&misread, &evidence, 2);
         assert!(solved.trusted().is_some(), "{:?}", solved.doubts);
@@ -439,12 +463,12 @@ mod tests {
     fn a_rival_reading_after_a_correction_is_still_a_doubt() {
         // The first test's misread 1 (read 7) is corrected; but the 3s and 8s, swapped as whole
         // groups, are a reading the picture supports nearly as well, and it answers otherwise.
-        let puzzle: Board = PUZZLE.parse().unwrap();
-        let cell = Pos::new(1, 3).unwrap();
-        let mut misread = puzzle;
-        misread.set(cell, Digit::new(7));
-        let mut evidence = clear_evidence(&misread);
-        evidence[cell.index()] = Some(recognized(7, 1, 0.05));
+        let MisreadOne {
+            puzzle,
+            misread,
+            evidence,
+            ..
+        } = misread_one();
         let swap = |d: Digit| match d.get() {
             3 => Digit::new(8).unwrap(),
             8 => Digit::new(3).unwrap(),
