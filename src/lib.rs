@@ -70,7 +70,7 @@ pub use report::{Report, Stage, Status, Timings};
 
 use pipeline::cells::{self, Author, Cells};
 use pipeline::recognize::{GridGlyph, Recognized, Rival, Templates};
-use pipeline::{annotate, correct, debug, decode, encode, locate, rectify, render};
+use pipeline::{annotate, correct, debug, decode, encode, locate, pencil, rectify, render};
 use puzzle::{check, hint};
 
 /// The image pipeline, ready to process screenshots; templates are loaded once and shared.
@@ -143,6 +143,20 @@ impl Snap {
             rectified,
             cells,
         })
+    }
+
+    /// The pencil marks of `reading`'s empty cells, read from `image`, the picture `reading`
+    /// was read from (marks are sampled from it at up to their own resolution). Only marks
+    /// read surely are in [`PencilMarks::read`](pipeline::pencil::PencilMarks::read); cells whose
+    /// marks are not are listed as unreadable.
+    pub fn pencil_marks(&self, image: &RgbImage, reading: &Reading) -> pencil::PencilMarks {
+        pencil::read(
+            image,
+            &reading.rectified,
+            &reading.cells,
+            &reading.givens,
+            &self.templates,
+        )
     }
 
     /// Each cell's recognized digit, `None` for empty cells: all glyphs of the grid matched
