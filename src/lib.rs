@@ -290,6 +290,11 @@ impl Snap {
             return Ok(false);
         };
         report.wrong_entries = check::wrong_entries(&reading.entries, &solution);
+        if self.options.mode == Mode::Check {
+            let marks =
+                (report.timings).time(Stage::Recognize, || self.pencil_marks(image, &reading));
+            report.record_pencil_marks(&marks, &solution);
+        }
         if let Mode::Hint(n) = self.options.mode {
             let reached = check::reached(&solved.givens, &reading.entries, &solution);
             report.hints = hint::hints(&reached, n);
@@ -306,7 +311,8 @@ impl Snap {
         Ok(true)
     }
 
-    /// Draws what the mode asks for: the answer, or marks for the wrong entries and hints.
+    /// Draws what the mode asks for: the answer, or marks for the wrong entries, the wrong
+    /// pencil marks and hints.
     fn draw(&self, image: &mut RgbImage, reading: &Reading, solution: &Board, report: &Report) {
         let (rect, cells) = (&reading.rectified, &reading.cells);
         let colour = self.options.answer_color;
@@ -317,6 +323,7 @@ impl Snap {
             Mode::Check | Mode::Hint(_) => {
                 let marks = annotate::Marks {
                     wrong: &report.wrong_entries,
+                    pencil: &report.wrong_pencil_marks,
                     hints: &report.hints,
                     colour,
                 };
