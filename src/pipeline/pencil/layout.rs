@@ -21,11 +21,18 @@ const ROW_GAP: f32 = 0.8;
 const GRID_PIXELS: f32 = 8.0;
 /// ... and in a row, where it alone reads the digit.
 const ROW_PIXELS: f32 = 10.0;
-/// A glyph of a row is read surely when its best digit scores this much above the runner-up
-/// and the picture's givens it is most alike are of that digit...
+/// A glyph of a row is read surely when the templates' best digit scores at least this...
+const ROW_SCORE: f32 = 0.6;
+/// ... and this much above their runner-up, and the givens it is most alike are of that
+/// digit...
 const ROW_MARGIN: f32 = 0.1;
-/// ... or, whatever the givens say, by this much (they may be in another weight or font).
-const ROW_SURE: f32 = 0.15;
+/// ... or, when the givens do not hold every digit and so cannot tell, by this much. Givens
+/// alike another digit always veto: two readers that disagree leave the glyph unread (on
+/// eleven renderings of the benchmark, every misreading of a 6 as a 5 at 11-13 px).
+const ROW_SURE: f32 = 0.2;
+/// A glyph of a row wider than this share of its height is two marks touching: digits are
+/// taller than wide (a wide font's marks go unread).
+const ROW_ASPECT: f32 = 0.9;
 
 /// The layout most cells of two or more marks fit and the other does not; `None` when no cell
 /// tells, or as many tell one as the other.
@@ -47,8 +54,8 @@ pub(super) fn picture_layout<'a>(cells: impl Iterator<Item = &'a [Mark]>) -> Opt
 
 /// The cell's digits in `layout`, ascending, when every glyph (`marks`, read as `read`) is
 /// read surely: in the 3x3 layout the digit its place says, which the recognizer must agree
-/// with; in a row each glyph's best by a clear margin, ascending left to right, none two
-/// marks run together.
+/// with; in a row each glyph's best by a clear margin and not contradicted by the givens,
+/// ascending left to right, none two marks run together.
 pub(super) fn digits_of(layout: Layout, marks: &[Mark], read: &[Reading]) -> Option<Vec<Digit>> {
     match layout {
         Layout::Grid => {
@@ -63,14 +70,16 @@ pub(super) fn digits_of(layout: Layout, marks: &[Mark], read: &[Reading]) -> Opt
             Some(places)
         }
         Layout::Row => {
-            // A digit is taller than wide: a wider glyph is two marks touching.
-            let readable = marks
-                .iter()
-                .all(|m| m.pixels >= ROW_PIXELS && m.width() <= m.height());
+            let readable = (marks.iter())
+                .all(|m| m.pixels >= ROW_PIXELS && m.width() <= ROW_ASPECT * m.height());
             let sure = read.iter().all(|r| {
+                let (digit, score) = r.templates.ranked[0];
                 let margin = r.templates.confidence();
-                margin >= ROW_SURE
-                    || (margin >= ROW_MARGIN && r.like_givens == Some(r.templates.digit()))
+                score >= ROW_SCORE
+                    && match r.like_givens {
+                        Some(like) => like == digit && margin >= ROW_MARGIN,
+                        None => margin >= ROW_SURE,
+                    }
             });
             if !(readable && sure && is_row(marks)) {
                 return None;

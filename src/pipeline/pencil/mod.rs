@@ -20,9 +20,9 @@
 //!
 //! In the 3x3 layout digit d sits in sub-cell ((d-1)/3, (d-1)%3): the position alone tells
 //! the digit, whatever the font, and the recognizer must agree with it. In the row layout only
-//! the recognizer tells, so each glyph must be read with a clear margin and the row must be in
-//! ascending order, as apps write candidates. A picture's app uses one layout: the one most of
-//! its marked cells fit.
+//! the recognizer tells, so each glyph must be read with a clear margin, the givens' likeness
+//! must not name another digit, and the row must be in ascending order, as apps write
+//! candidates. A picture's app uses one layout: the one most of its marked cells fit.
 //!
 //! A cell counts only when every glyph in it is read surely, sized like the picture's other
 //! marks, and nothing else is inked; otherwise it is [`PencilMarks::unreadable`] and never
