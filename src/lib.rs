@@ -73,7 +73,7 @@ use pipeline::picture::Picture;
 use pipeline::quad::{Quad, Turn};
 use pipeline::recognize::{GridGlyph, Recognized, Rival, Templates};
 use pipeline::rectify::Rectified;
-use pipeline::{annotate, correct, debug, decode, encode, locate, rectify, render};
+use pipeline::{annotate, correct, debug, decode, encode, locate, pencil, rectify, render};
 use puzzle::{check, hint};
 
 /// The image pipeline, ready to process screenshots; templates are loaded once and shared.
@@ -176,6 +176,20 @@ impl Snap {
             }
             None => (rectified, cells),
         }
+    }
+
+    /// The pencil marks of `reading`'s empty cells, read from `image`, the picture `reading`
+    /// was read from (marks are sampled from it at up to their own resolution). Only marks
+    /// read surely are in [`PencilMarks::read`](pipeline::pencil::PencilMarks::read); cells whose
+    /// marks are not are listed as unreadable.
+    pub fn pencil_marks(&self, image: &RgbImage, reading: &Reading) -> pencil::PencilMarks {
+        pencil::read(
+            image,
+            &reading.rectified,
+            &reading.cells,
+            &reading.givens,
+            &self.templates,
+        )
     }
 
     /// Each cell's recognized digit, `None` for empty cells: all glyphs of the grid matched
@@ -312,6 +326,12 @@ impl Snap {
             return Ok(false);
         };
         report.wrong_entries = check::wrong_entries(&reading.entries, &solution);
+        if self.options.mode == Mode::Check {
+            let marks = (report.timings).time(Stage::Recognize, || {
+                self.pencil_marks(picture.rgb(), &reading)
+            });
+            report.record_pencil_marks(&marks, &solution);
+        }
         if let Mode::Hint(n) = self.options.mode {
             let reached = check::reached(&solved.givens, &reading.entries, &solution);
             report.hints = hint::hints(&reached, n);
@@ -328,7 +348,8 @@ impl Snap {
         Ok(true)
     }
 
-    /// Draws what the mode asks for: the answer, or marks for the wrong entries and hints.
+    /// Draws what the mode asks for: the answer, or marks for the wrong entries, the wrong
+    /// pencil marks and hints.
     fn draw(&self, picture: &mut Picture, reading: &Reading, solution: &Board, report: &Report) {
         let (rect, cells) = (&reading.rectified, &reading.cells);
         let colour = self.options.answer_color;
@@ -339,6 +360,7 @@ impl Snap {
             Mode::Check | Mode::Hint(_) => {
                 let marks = annotate::Marks {
                     wrong: &report.wrong_entries,
+                    pencil: &report.wrong_pencil_marks,
                     hints: &report.hints,
                     colour,
                 };

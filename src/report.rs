@@ -9,9 +9,10 @@ use serde::{Serialize, Serializer};
 
 use crate::error::Error;
 use crate::pipeline::correct::{Correction, Doubt, Solved};
+use crate::pipeline::pencil::PencilMarks;
 use crate::pipeline::Reading;
-use crate::puzzle::board::Board;
-use crate::puzzle::check::WrongEntry;
+use crate::puzzle::board::{Board, Pos};
+use crate::puzzle::check::{self, WrongEntry, WrongPencilMarks};
 use crate::puzzle::hint::Hint;
 use crate::puzzle::solve::Verdict;
 
@@ -141,6 +142,16 @@ pub struct Report {
     /// A player's entries that differ from the solution (only when the solution is trusted,
     /// or drawn anyway with `draw_doubtful`).
     pub wrong_entries: Vec<WrongEntry>,
+    /// Cells whose pencil marks leave out the solution's digit, in
+    /// [`Mode::Check`](crate::options::Mode::Check) with a trusted solution; else empty. Only
+    /// marks read surely are checked.
+    pub wrong_pencil_marks: Vec<WrongPencilMarks>,
+    /// How many cells' pencil marks were read surely and checked (in check mode).
+    pub pencil_marks_checked: usize,
+    /// Cells holding pencil marks that could not be read surely, so were not checked (in check
+    /// mode), as `r3c5` in JSON.
+    #[serde(serialize_with = "cells")]
+    pub pencil_marks_unreadable: Vec<Pos>,
     /// The next logical steps, in [`Mode::Hint`](crate::options::Mode::Hint); else empty.
     pub hints: Vec<Hint>,
     /// The picture written, if any; for `skipped`, the one already there.
@@ -159,6 +170,10 @@ fn board_or_null<S: Serializer>(b: &Option<Board>, s: S) -> Result<S::Ok, S::Err
         Some(b) => s.serialize_str(&b.to_string()),
         None => s.serialize_none(),
     }
+}
+
+fn cells<S: Serializer>(cells: &[Pos], s: S) -> Result<S::Ok, S::Error> {
+    s.collect_seq(cells.iter().map(Pos::to_string))
 }
 
 fn path_lossy<S: Serializer>(p: &Path, s: S) -> Result<S::Ok, S::Error> {
@@ -191,6 +206,9 @@ impl Report {
             corrections: Vec::new(),
             doubtful: Vec::new(),
             wrong_entries: Vec::new(),
+            wrong_pencil_marks: Vec::new(),
+            pencil_marks_checked: 0,
+            pencil_marks_unreadable: Vec::new(),
             hints: Vec::new(),
             output: None,
             error: None,
@@ -240,6 +258,17 @@ impl Report {
             why,
             doubts: solved.doubts.clone(),
         });
+    }
+
+    /// Records the pencil marks read and the cells whose marks leave out their digit in
+    /// `solution`.
+    pub fn record_pencil_marks(&mut self, marks: &PencilMarks, solution: &Board) {
+        let read: Vec<_> = (marks.read.iter())
+            .map(|m| (m.cell, m.digits.clone()))
+            .collect();
+        self.wrong_pencil_marks = check::wrong_pencil_marks(&read, solution);
+        self.pencil_marks_checked = read.len();
+        self.pencil_marks_unreadable = marks.unreadable.clone();
     }
 
     /// Records a failure: the status follows the error's kind. An existing output that must

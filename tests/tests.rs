@@ -4,6 +4,7 @@
 mod it {
     mod util; // shared helpers: the binary, known puzzles, ../shared or "skipped: why" (fails under CI), a PNG bomb
 
+    mod check_pencil; // --check on pencil marks: read as the truth where readable, planted mistakes found, no false alarm, dashed rings
     mod cli_batch; // batch mode: bad files reported as the batch goes on, skip/overwrite, mirroring, -j, kills
     mod cli_check; // --check and --hint: wrong entries named and ringed, hints that agree with the solution
     mod cli_conventions; // completions, man page, bare usage, --help examples, solve hint, generate's seed, --answer-color, PNG size

@@ -1,26 +1,31 @@
 #!/usr/bin/env bash
 # Builds the screenshot benchmark into target/screens/ (see bench/screens/README.md).
 #
-#   bash bench/screens/make.sh [--count N] [--seed S] [--jobs J] [--tests DIR]
+#   bash bench/screens/make.sh [--count N] [--seed S] [--jobs J] [--pencil-mistakes P]
+#   bash bench/screens/make.sh --tests DIR [--only NAME...]
 #
 # Installs what it needs (Debian fonts-* packages, a Python venv with pinned Pillow/numpy/
 # fontTools, @fontsource packages via `npm pack` cached in target/screens-fonts/), builds the
-# release binary for the puzzles, then renders. With --tests DIR it renders only the pictures
-# of tests/data/reading into DIR. Environment: CARGO_TARGET_DIR (default target),
-# SCREENS_OUT (default target/screens), SCREENS_VENV (default /tmp/sudoku-snap-screens-venv).
+# release binary for the puzzles, then renders. --pencil-mistakes P makes about that share of
+# the marked cells leave out their answer. With --tests DIR it renders only the pictures of
+# tests/data/reading into DIR (with --only, just the ones named). Environment:
+# CARGO_TARGET_DIR (default target), SCREENS_OUT (default target/screens), SCREENS_VENV
+# (default /tmp/sudoku-snap-screens-venv).
 set -euo pipefail
 
 here="$(cd "$(dirname "$0")" && pwd)"
 repo="$(cd "$here/../.." && pwd)"
 cd "$repo"
 
-count=1200 seed=1 jobs=2 tests=""
+count=1200 seed=1 jobs=2 tests="" mistakes=0 only=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --count) count="$2"; shift 2 ;;
     --seed) seed="$2"; shift 2 ;;
     --jobs) jobs="$2"; shift 2 ;;
     --tests) tests="$2"; shift 2 ;;
+    --pencil-mistakes) mistakes="$2"; shift 2 ;;
+    --only) shift; while [ $# -gt 0 ] && [ "${1#--}" = "$1" ]; do only+=("$1"); shift; done ;;
     *) echo "unknown option $1" >&2; exit 2 ;;
   esac
 done
@@ -74,12 +79,13 @@ paste -d' ' "$work/puzzles-$seed.txt" "$work/solutions-$seed.txt" > "$work/pairs
 # 5. Render.
 if [ -n "$tests" ]; then
   step "rendering the test pictures into $tests"
-  nice -n 5 "$py" "$here/render.py" --fonts "$cache" --puzzles "$work/pairs-$seed.txt" --tests "$tests"
+  nice -n 5 "$py" "$here/render.py" --fonts "$cache" --puzzles "$work/pairs-$seed.txt" --tests "$tests" \
+    ${only[@]+--only "${only[@]}"}
 else
   step "rendering $count pictures into $out ($jobs processes)"
   rm -rf "$out"
   nice -n 5 "$py" "$here/render.py" --fonts "$cache" --puzzles "$work/pairs-$seed.txt" \
-    --out "$out" --count "$count" --seed "$seed" --jobs "$jobs"
+    --out "$out" --count "$count" --seed "$seed" --jobs "$jobs" --pencil-mistakes "$mistakes"
   for s in tune validate; do
     for d in "$out/$s"/*/; do
       echo "  $s/$(basename "$d"): $(ls "$d" | grep -vc '\.txt$') pictures"

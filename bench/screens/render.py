@@ -2,12 +2,19 @@
 """Renders the screenshot benchmark: sudoku screenshots with ground truth, by font family split.
 
     render.py --fonts CACHE --puzzles FILE --out DIR [--count N] [--seed S] [--jobs J]
-    render.py --fonts CACHE --puzzles FILE --tests DIR      (the pictures of tests/data/reading)
+              [--pencil-mistakes P]
+    render.py --fonts CACHE --puzzles FILE --tests DIR [--only NAME...]
+              (the pictures of tests/data/reading)
 
 FILE has one puzzle a line: 81 chars of givens ('.' empty), a space, the 81-digit solution.
 Each picture NAME.png|jpg gets NAME.txt beside it: line 1 the printed givens, line 2 the
 solution, line 3 the player's entries as drawn ('.' where none; a wrong entry shows its wrong
-digit), and a 4th line `ambiguous` when the givens have more than one solution.
+digit), a line `ambiguous` when the givens have more than one solution, and a line
+`pencil LAYOUT CELL:DIGITS...` (e.g. `pencil grid r1c3:1256 r4c4:37`) when pencil marks are
+drawn: each marked cell with its marks as drawn. Marks normally include the cell's answer
+(except free-layout marks cut to four digits, which can cut it); with --pencil-mistakes P
+about that share of the marked cells leave the answer out, chosen with a random stream of
+their own so the rest of every picture is as without it.
 DIR/index.csv has one row per picture. Same seed, fonts and puzzles -> same pictures.
 """
 
@@ -205,6 +212,21 @@ def choose_grid(rng, style, face, pal, puzzle, solution, size):
         g.selected = rng.randrange(81)
         g.highlight = "heavy" if rng.random() < 0.25 else "soft"
     return g
+
+
+def leave_out_answers(g, rng, share):
+    """Takes the answer out of the pencil marks of about `share` of the marked cells (at least
+    one when any): the player's mistake `--check` points at. A cell left with no mark gets
+    another digit instead."""
+    cells = sorted(g.pencil)
+    if not cells:
+        return
+    chosen = [i for i in cells if rng.random() < share] or [rng.choice(cells)]
+    for i in chosen:
+        marks = g.pencil[i].replace(g.solution[i], "")
+        if not marks:
+            marks = rng.choice([d for d in "123456789" if d != g.solution[i]])
+        g.pencil[i] = marks
 
 
 def cell_value(g, i):
@@ -709,13 +731,18 @@ def render_one(job):
     if dmg is None:
         dmg = choose_damage(rng, style)
     grid_override = overrides.get("grid")
-    if grid_override:
+    mistakes = overrides.get("pencil_mistakes", 0)
+    if grid_override or mistakes:
         global choose_grid
         base = choose_grid
 
         def patched(*a, **k):
             g = base(*a, **k)
-            grid_override(g, rng)
+            if grid_override:
+                grid_override(g, rng)
+            if mistakes:
+                # A stream of its own: the picture's other random choices stay as they were.
+                leave_out_answers(g, random.Random(seed ^ 0x9E3779B9), mistakes)
             return g
         choose_grid = patched
         try:
@@ -745,6 +772,9 @@ def render_one(job):
     lines = [puzzle, solution, entries]
     if overrides.get("ambiguous"):
         lines.append("ambiguous")
+    if g.pencil:
+        marks = " ".join(f"r{i // 9 + 1}c{i % 9 + 1}:{g.pencil[i]}" for i in sorted(g.pencil))
+        lines.append(f"pencil {g.pencil_layout} {marks}")
     with open(os.path.join(out_dir, name + ".txt"), "w") as f:
         f.write("\n".join(lines) + "\n")
     scale = dmg.get("downscale", 1) * overrides.get("final_scale", 1)
@@ -770,7 +800,7 @@ def load_puzzles(path):
     return out
 
 
-def benchmark_jobs(rows, puzzles, count, seed, out):
+def benchmark_jobs(rows, puzzles, count, seed, out, pencil_mistakes=0.0):
     rng = random.Random(seed)
     jobs = []
     counters = {}
@@ -785,7 +815,7 @@ def benchmark_jobs(rows, puzzles, count, seed, out):
         slug = "".join(ch if ch.isalnum() else "-" for ch in row["family"].lower())
         name = f"{i:04d}-{slug}"
         jobs.append((name, os.path.join(out, row["split"], style), style, row, puzzle, solution,
-                     rng.randrange(1 << 31), {"root": out}))
+                     rng.randrange(1 << 31), {"root": out, "pencil_mistakes": pencil_mistakes}))
     return jobs
 
 
@@ -881,6 +911,20 @@ def test_jobs(rows, puzzles, out):
         g.entries[g.wrong] = next(d for d in "987654321" if d != g.solution[g.wrong])
         g.pencil, g.selected, g.lines = {}, None, "normal"
 
+    def pencil(layout, count, **kw):
+        """Marks in `layout` in `count` free cells, each including the answer (2-5 more digits
+        in the 3x3 layout, 1-3 in a row, so a row never has more than four)."""
+        def f(g, r):
+            set_(**kw)(g, r)
+            free = [i for i in g.cells_empty if i not in g.entries]
+            g.pencil_layout = layout
+            g.pencil = {}
+            for i in r.sample(free, min(len(free), count)):
+                n = r.randint(2, 5) if layout == "grid" else r.randint(1, 3)
+                digits = {g.solution[i]} | set(r.sample("123456789", n))
+                g.pencil[i] = "".join(sorted(digits))
+        return f
+
     none = {}
     cases = [
         # name, family, style, theme, overrides
@@ -914,6 +958,14 @@ def test_jobs(rows, puzzles, out):
         ("digits-on-whisper-lines", "Go", "desktop", "light",
          {"grid": set_(lines="whisper", entries={}, wrong=None, selected=None, highlight=None),
           "final_scale": 0.5, "damage": {"jpeg": 85}}),
+        ("pencil-grid-mistakes", "Karla", "phone", "light",
+         {"grid": pencil("grid", 16, wrong=None, lines="normal"), "final_scale": 0.5,
+          "pencil_mistakes": 0.2}),
+        ("pencil-row-mistakes", "Archivo", "tablet", "sepia",
+         {"grid": pencil("free", 14, wrong=None, lines="normal"), "final_scale": 0.5,
+          "pencil_mistakes": 0.2}),
+        ("pencil-grid-right", "Exo 2", "phone", "dark",
+         {"grid": pencil("grid", 18, wrong=None), "final_scale": 0.5}),
     ]
     jobs = []
     for k, (name, family, style, theme, ov) in enumerate(cases):
@@ -935,18 +987,24 @@ def main():
     ap.add_argument("--count", type=int, default=1200)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--pencil-mistakes", type=float, default=0.0, metavar="P",
+                    help="share of marked cells whose marks leave out the answer (default 0)")
+    ap.add_argument("--only", nargs="+", metavar="NAME",
+                    help="with --tests: render only these pictures")
     args = ap.parse_args()
     CACHE = args.fonts
     rows = fontlist.read_rows()
     puzzles = load_puzzles(args.puzzles)
     if args.tests:
         for job in test_jobs(rows, puzzles, args.tests):
+            if args.only and job[0] not in args.only:
+                continue
             row = render_one(job)
             size = os.path.getsize(os.path.join(args.tests, row["name"]))
             print(f"{row['name']}: {row['family']} ({row['split']}) {row['width']}x{row['height']}, "
                   f"grid {row['grid_px']} px, digits {row['digit_frac']}, {size // 1000} KB")
         return
-    jobs = benchmark_jobs(rows, puzzles, args.count, args.seed, args.out)
+    jobs = benchmark_jobs(rows, puzzles, args.count, args.seed, args.out, args.pencil_mistakes)
     os.makedirs(args.out, exist_ok=True)
     if args.jobs > 1:
         import multiprocessing as mp

@@ -1,6 +1,6 @@
 //! How one screenshot's outcome is shown: the report on stdout in the chosen format, and on
-//! stderr what a person needs beside it (why no picture was written, the wrong entries and
-//! hints in words, timings). Shared by the single-image, batch and pipe commands.
+//! stderr what a person needs beside it (why no picture was written, the wrong entries,
+//! pencil marks and hints in words, timings). Shared by the single-image, batch and pipe commands.
 
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -42,7 +42,8 @@ pub(super) fn explain_doubt(report: &Report, args: &ImageArgs) {
     }
 }
 
-/// In check and hint modes, the wrong entries and the steps in words on stderr.
+/// In check and hint modes, the wrong entries, the pencil marks leaving out their answer and
+/// the steps in words on stderr.
 pub(super) fn explain_marks(report: &Report, args: &ImageArgs) {
     // Only a trusted solution says which entries are wrong (other statuses are explained
     // by their error).
@@ -60,6 +61,12 @@ pub(super) fn explain_marks(report: &Report, args: &ImageArgs) {
         1 => crate::err!("{input}: the one entry is right"),
         n => crate::err!("{input}: all {n} entries are right"),
     }
+    for w in &report.wrong_pencil_marks {
+        crate::err!("{input}: {w}");
+    }
+    if let Some(line) = pencil_summary(report) {
+        crate::err!("{input}: {line}");
+    }
     for (i, h) in report.hints.iter().enumerate() {
         crate::err!("{input}: hint {}: {h}", i + 1);
     }
@@ -76,6 +83,30 @@ pub(super) fn explain_marks(report: &Report, args: &ImageArgs) {
                 "{input}: {found} of {n} hints: the techniques known here find no further step"
             ),
         }
+    }
+}
+
+/// How the pencil marks were checked, in words; `None` when the picture has none.
+fn pencil_summary(r: &Report) -> Option<String> {
+    let (read, unreadable) = (r.pencil_marks_checked, r.pencil_marks_unreadable.len());
+    let cells = |n: usize| format!("{n} {}", plural(n, "cell", "cells"));
+    let wrong = r.wrong_pencil_marks.len();
+    let verdict = match wrong {
+        0 => "none leaves out its answer".to_string(),
+        1 => "1 leaves out its answer".to_string(),
+        n => format!("{n} leave out their answer"),
+    };
+    match (read, unreadable) {
+        (0, 0) => None,
+        (0, n) => Some(format!(
+            "pencil marks in {} not read surely: not checked",
+            cells(n)
+        )),
+        (read, 0) => Some(format!("pencil marks read in {}: {verdict}", cells(read))),
+        (read, n) => Some(format!(
+            "pencil marks read in {read} of {} (the rest not read surely): {verdict}",
+            cells(read + n)
+        )),
     }
 }
 
@@ -145,8 +176,9 @@ pub(super) fn print_report(
     }
 }
 
-/// One line of marks: `ok`, or the wrong entries (`r7c5:9>1`) and hints (`r5c5=5`),
-/// space-separated; the status word when the solution is not trusted.
+/// One line of marks: `ok`, or the wrong entries (`r7c5:9>1`), the pencil marks leaving out
+/// their answer (`r3c5:[124]>7`) and hints (`r5c5=5`), space-separated; the status word when
+/// the solution is not trusted.
 pub(super) fn marks_line(r: &Report) -> String {
     if r.status != Status::Solved {
         return status_word(r.status);
@@ -155,8 +187,12 @@ pub(super) fn marks_line(r: &Report) -> String {
         .wrong_entries
         .iter()
         .map(|w| format!("{}:{}>{}", w.cell, w.entered, w.should_be));
+    let pencil = r.wrong_pencil_marks.iter().map(|w| {
+        let marks: String = w.marks.iter().map(|d| d.to_char()).collect();
+        format!("{}:[{marks}]>{}", w.cell, w.should_be)
+    });
     let hints = r.hints.iter().map(|h| format!("{}={}", h.cell, h.digit));
-    let words: Vec<String> = wrong.chain(hints).collect();
+    let words: Vec<String> = wrong.chain(pencil).chain(hints).collect();
     if words.is_empty() {
         "ok".to_string()
     } else {
@@ -164,8 +200,9 @@ pub(super) fn marks_line(r: &Report) -> String {
     }
 }
 
-/// `--check`/`--hint` results: line format prints `ok` or the wrong entries (`r7c5:9>1`) and
-/// the hints (`r5c5=5`), space-separated; pretty prints the entries and the counts.
+/// `--check`/`--hint` results: line format prints `ok` or the wrong entries (`r7c5:9>1`), the
+/// pencil marks leaving out their answer (`r3c5:[124]>7`) and the hints (`r5c5=5`),
+/// space-separated; pretty prints the entries and the counts.
 fn print_marks(out: &mut impl Write, r: &Report, format: Format) -> io::Result<()> {
     let trusted = r.status == Status::Solved;
     if format == Format::Line {
@@ -178,9 +215,18 @@ fn print_marks(out: &mut impl Write, r: &Report, format: Format) -> io::Result<(
     // The wrong entries and hints themselves are on stderr, once (see `explain_marks`).
     if trusted {
         let (w, h) = (r.wrong_entries.len(), r.hints.len());
+        let p = r.wrong_pencil_marks.len();
+        let pencil = if r.pencil_marks_checked > 0 {
+            format!(
+                ", {p} {} leaving out the answer",
+                plural(p, "cell of pencil marks", "cells of pencil marks")
+            )
+        } else {
+            String::new()
+        };
         writeln!(
             out,
-            "{w} wrong {}, {h} {}",
+            "{w} wrong {}{pencil}, {h} {}",
             plural(w, "entry", "entries"),
             plural(h, "hint", "hints")
         )?;

@@ -1,6 +1,8 @@
 //! Annotate: marks on a game in progress instead of the whole answer. A wrong entry gets a
-//! ring in an alarm colour; a hint gets its digit drawn like an answer, a ring in the answer
-//! colour, and a line of text beside the grid naming the cell, the digit and the technique.
+//! ring in an alarm colour; a cell whose pencil marks leave out its answer a dashed ring in
+//! the same colour (the answer itself is not drawn: that would spoil the game); a hint gets
+//! its digit drawn like an answer, a ring in the answer colour, and a line of text beside the
+//! grid naming the cell, the digit and the technique.
 //! Rings are drawn in the square picture's coordinates and carried through the projection,
 //! so they follow a tilted grid as the answer digits do. Like the answer, marks are drawn on a
 //! [`Canvas`], so a picture with transparent parts keeps them visible.
@@ -14,13 +16,15 @@ use crate::pipeline::picture::Canvas;
 use crate::pipeline::rectify::Rectified;
 use crate::pipeline::render::{self, Coverage};
 use crate::puzzle::board::{Board, Pos};
-use crate::puzzle::check::WrongEntry;
+use crate::puzzle::check::{WrongEntry, WrongPencilMarks};
 use crate::puzzle::hint::Hint;
 
 /// What to mark on one picture.
 pub struct Marks<'a> {
     /// Entries to ring in the alarm colour.
     pub wrong: &'a [WrongEntry],
+    /// Cells of pencil marks to ring with a dashed line in the alarm colour.
+    pub pencil: &'a [WrongPencilMarks],
     /// Steps to draw, ring and describe.
     pub hints: &'a [Hint],
     /// The hints' colour; `None` picks the answer colour that suits the picture.
@@ -41,6 +45,10 @@ fn alarm_colour(cells: &Cells) -> [u8; 3] {
 /// and is thick enough to see on a phone screenshot viewed small.
 const RING_OUTER: f32 = 0.47;
 const RING_WIDTH: f32 = 0.09;
+/// A dashed ring has this many dashes, each filling this share of its stretch: few enough
+/// that the gaps show on a small grid.
+const DASHES: usize = 10;
+const DASH_SHARE: f32 = 0.55;
 
 /// At most this many hint lines are written on the picture; the rest are counted.
 const MAX_LABEL_LINES: usize = 4;
@@ -60,6 +68,9 @@ pub fn draw(image: &mut impl Canvas, rect: &Rectified, cells: &Cells, marks: &Ma
     for w in marks.wrong {
         ring(image, rect, cells, w.cell, alarm_colour(cells));
     }
+    for p in marks.pencil {
+        dashed_ring(image, rect, cells, p.cell, alarm_colour(cells));
+    }
     if !marks.hints.is_empty() {
         let mut lines: Vec<String> = marks.hints.iter().map(Hint::to_string).collect();
         if lines.len() > MAX_LABEL_LINES {
@@ -73,26 +84,77 @@ pub fn draw(image: &mut impl Canvas, rect: &Rectified, cells: &Cells, marks: &Ma
 
 /// A ring around `pos`, through the grid's projection.
 fn ring(image: &mut impl Canvas, rect: &Rectified, cells: &Cells, pos: Pos, colour: [u8; 3]) {
-    let (x0, x1) = (cells.lines_x[pos.col()], cells.lines_x[pos.col() + 1]);
-    let (y0, y1) = (cells.lines_y[pos.row()], cells.lines_y[pos.row() + 1]);
-    let centre = ((x0 + x1) / 2.0, (y0 + y1) / 2.0);
-    let size = (x1 - x0).min(y1 - y0);
-    let back = rect.projection.invert();
-    let circle = |radius: f32, turn: f32| -> Vec<Point> {
-        const STEPS: usize = 64;
-        (0..=STEPS)
+    let arc = Arc::around(rect, cells, pos);
+    // Opposite windings: the inner circle cancels the outer one's coverage, leaving a ring.
+    let outer = arc.points(RING_OUTER, 0.0, 1.0);
+    let mut inner = arc.points(RING_OUTER - RING_WIDTH, 0.0, 1.0);
+    inner.reverse();
+    fill_outlines(image, &[outer, inner], colour);
+}
+
+/// A dashed ring around `pos`, through the grid's projection: each dash a closed band.
+fn dashed_ring(
+    image: &mut impl Canvas,
+    rect: &Rectified,
+    cells: &Cells,
+    pos: Pos,
+    colour: [u8; 3],
+) {
+    let arc = Arc::around(rect, cells, pos);
+    let stretch = 1.0 / DASHES as f32;
+    let dashes: Vec<Vec<Point>> = (0..DASHES)
+        .map(|k| {
+            let (from, to) = (k as f32 * stretch, (k as f32 + DASH_SHARE) * stretch);
+            let mut band = arc.points(RING_OUTER, from, to);
+            let mut back = arc.points(RING_OUTER - RING_WIDTH, from, to);
+            back.reverse();
+            band.extend(back);
+            band.push(band[0]);
+            band
+        })
+        .collect();
+    fill_outlines(image, &dashes, colour);
+}
+
+/// Circles around one cell's centre, in the square picture, drawn through the projection.
+struct Arc {
+    centre: (f32, f32),
+    /// The cell's side in the square picture.
+    size: f32,
+    back: imageproc::geometric_transformations::Projection,
+}
+
+impl Arc {
+    fn around(rect: &Rectified, cells: &Cells, pos: Pos) -> Arc {
+        let (x0, x1) = (cells.lines_x[pos.col()], cells.lines_x[pos.col() + 1]);
+        let (y0, y1) = (cells.lines_y[pos.row()], cells.lines_y[pos.row() + 1]);
+        Arc {
+            centre: ((x0 + x1) / 2.0, (y0 + y1) / 2.0),
+            size: (x1 - x0).min(y1 - y0),
+            back: rect.projection.invert(),
+        }
+    }
+
+    /// Points in the picture along the circle of `radius` (a fraction of the cell) from turn
+    /// `from` to turn `to` (0-1, clockwise from the right).
+    fn points(&self, radius: f32, from: f32, to: f32) -> Vec<Point> {
+        const STEPS_PER_TURN: f32 = 64.0;
+        let steps = ((to - from) * STEPS_PER_TURN).ceil().max(2.0) as usize;
+        let r = radius * self.size;
+        (0..=steps)
             .map(|i| {
-                let a = turn * std::f32::consts::TAU * i as f32 / STEPS as f32;
-                let (x, y) = back * (centre.0 + radius * a.cos(), centre.1 + radius * a.sin());
+                let turn = from + (to - from) * i as f32 / steps as f32;
+                let a = std::f32::consts::TAU * turn;
+                let (x, y) = self.back * (self.centre.0 + r * a.cos(), self.centre.1 + r * a.sin());
                 point(x, y)
             })
             .collect()
-    };
-    // Opposite windings: the inner circle cancels the outer one's coverage, leaving a ring.
-    let outer = circle(RING_OUTER * size, 1.0);
-    let inner = circle((RING_OUTER - RING_WIDTH) * size, -1.0);
-    let curves = [outer, inner]
-        .iter()
+    }
+}
+
+/// Fills the closed outlines (polylines in picture coordinates) in `colour`.
+fn fill_outlines(image: &mut impl Canvas, outlines: &[Vec<Point>], colour: [u8; 3]) {
+    let curves = (outlines.iter())
         .flat_map(|pts| pts.windows(2).map(|w| OutlineCurve::Line(w[0], w[1])))
         .collect();
     if let Some(coverage) = Coverage::rasterise(curves, image.rgb()) {

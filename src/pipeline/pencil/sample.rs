@@ -1,0 +1,148 @@
+//! A cell and its surroundings sampled again from the original picture, as ink strengths, and
+//! the connected pieces of ink in it.
+
+use image::RgbImage;
+use imageproc::geometric_transformations::Projection;
+
+use crate::pipeline::gray::luma;
+
+/// A rectangle of the square picture: left, top, right, bottom.
+pub(super) type Area = (f32, f32, f32, f32);
+
+/// How far each pixel of a sampled area stands out from the cell's background.
+pub(super) struct Strengths {
+    /// Row-major, `w` x `h`; grey levels (0 = background).
+    pub(super) values: Vec<i32>,
+    pub(super) w: u32,
+    pub(super) h: u32,
+}
+
+impl Strengths {
+    /// `area` of the square picture, `size` pixels, sampled from `image` through `back`
+    /// (square -> original) and measured against `background` (ink lighter than it when
+    /// `dark`).
+    pub(super) fn of(
+        image: &RgbImage,
+        back: &Projection,
+        area: Area,
+        size: (u32, u32),
+        (background, dark): ([u8; 3], bool),
+    ) -> Strengths {
+        let sample = sample(image, back, area, size);
+        let bg_grey = luma(&background) as i32;
+        // In grey towards the ink, or in hue, whichever is more (as the cells stage measures
+        // a glyph's ink): a coloured mark on a highlighted cell differs from it in hue.
+        let values = (sample.pixels())
+            .map(|p| {
+                let grey = luma(&p.0) as i32 - bg_grey;
+                let d: [i32; 3] =
+                    std::array::from_fn(|i| i32::from(p[i]) - i32::from(background[i]));
+                let m = (d[0] + d[1] + d[2]) / 3;
+                let hue =
+                    (((d[0] - m).pow(2) + (d[1] - m).pow(2) + (d[2] - m).pow(2)) as f32).sqrt();
+                (if dark { grey } else { -grey }).max(hue as i32)
+            })
+            .collect();
+        Strengths {
+            values,
+            w: size.0,
+            h: size.1,
+        }
+    }
+
+    /// The strength at (x, y).
+    pub(super) fn at(&self, x: u32, y: u32) -> i32 {
+        self.values[(y * self.w + x) as usize]
+    }
+
+    /// The strongest value in the rectangle `x0..x1` x `y0..y1` (clipped to the sample).
+    pub(super) fn peak(&self, (x0, y0, x1, y1): (u32, u32, u32, u32)) -> i32 {
+        (y0..y1.min(self.h))
+            .flat_map(|y| (x0..x1.min(self.w)).map(move |x| (x, y)))
+            .map(|(x, y)| self.at(x, y))
+            .max()
+            .unwrap_or(0)
+    }
+}
+
+/// The side of the square-picture rectangle `area` in the original picture, in pixels: the
+/// mean of its four edges carried back through the projection, over the square's side.
+pub(super) fn source_scale(back: &Projection, (x0, y0, x1, y1): Area) -> f32 {
+    let corners = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)].map(|p| back * &p);
+    let edge = |a: (f32, f32), b: (f32, f32)| ((a.0 - b.0).powi(2) + (a.1 - b.1).powi(2)).sqrt();
+    let mean = (0..4)
+        .map(|i| edge(corners[i], corners[(i + 1) % 4]))
+        .sum::<f32>()
+        / 4.0;
+    mean / (((x1 - x0) + (y1 - y0)) / 2.0)
+}
+
+/// `area` of the square picture sampled from `image` at `size` pixels, each read bilinearly
+/// at its centre's place in the original. Places outside the picture read as the nearest
+/// edge pixel.
+fn sample(image: &RgbImage, back: &Projection, area: Area, size: (u32, u32)) -> RgbImage {
+    let (w, h) = size;
+    let (sx, sy) = ((area.2 - area.0) / w as f32, (area.3 - area.1) / h as f32);
+    let (iw, ih) = (image.width() as f32, image.height() as f32);
+    RgbImage::from_fn(w, h, |x, y| {
+        let at = (
+            area.0 + (x as f32 + 0.5) * sx,
+            area.1 + (y as f32 + 0.5) * sy,
+        );
+        let (ox, oy) = back * &at;
+        let (fx, fy) = (
+            (ox - 0.5).clamp(0.0, iw - 1.0),
+            (oy - 0.5).clamp(0.0, ih - 1.0),
+        );
+        let (ix, iy) = (fx as u32, fy as u32);
+        let (tx, ty) = (fx - ix as f32, fy - iy as f32);
+        let (jx, jy) = (
+            (ix + 1).min(image.width() - 1),
+            (iy + 1).min(image.height() - 1),
+        );
+        let p = |x: u32, y: u32| image.get_pixel(x, y).0.map(f32::from);
+        let (a, b, c, d) = (p(ix, iy), p(jx, iy), p(ix, jy), p(jx, jy));
+        image::Rgb(std::array::from_fn(|i| {
+            let top = a[i] + (b[i] - a[i]) * tx;
+            let bottom = c[i] + (d[i] - c[i]) * tx;
+            (top + (bottom - top) * ty).round() as u8
+        }))
+    })
+}
+
+/// A connected piece of ink: its box (x0, y0, x1, y1, inclusive) in sample pixels.
+pub(super) type Piece = (u32, u32, u32, u32);
+
+/// The 8-connected components of `mask` (`w` x `h`, row-major): each one's box, and how many
+/// of its pixels lie in the rectangle `inner` (x0, y0, x1, y1, exclusive ends).
+pub(super) fn components(mask: &[bool], w: u32, h: u32, inner: Piece) -> Vec<(Piece, usize)> {
+    let mut seen = vec![false; mask.len()];
+    let mut out = Vec::new();
+    let mut stack = Vec::new();
+    for start in 0..mask.len() {
+        if !mask[start] || seen[start] {
+            continue;
+        }
+        seen[start] = true;
+        stack.push(start);
+        let (sx, sy) = (start as u32 % w, start as u32 / w);
+        let mut b = (sx, sy, sx, sy);
+        let mut within = 0;
+        while let Some(i) = stack.pop() {
+            let (x, y) = (i as u32 % w, i as u32 / w);
+            b = (b.0.min(x), b.1.min(y), b.2.max(x), b.3.max(y));
+            within += usize::from(x >= inner.0 && x < inner.2 && y >= inner.1 && y < inner.3);
+            for ny in y.saturating_sub(1)..=(y + 1).min(h - 1) {
+                for nx in x.saturating_sub(1)..=(x + 1).min(w - 1) {
+                    let j = (ny * w + nx) as usize;
+                    if mask[j] && !seen[j] {
+                        seen[j] = true;
+                        stack.push(j);
+                    }
+                }
+            }
+        }
+        out.push((b, within));
+    }
+    out
+}
