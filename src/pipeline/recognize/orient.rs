@@ -25,12 +25,15 @@ impl Templates {
         if inks.len() < MIN_GLYPHS {
             return Turn::None;
         }
-        let fits: Vec<(Turn, f32)> = Turn::ALL
+        let upright = self.fit(inks, Turn::None);
+        if upright + TURN_MARGIN >= 1.0 {
+            // No turn can lead by the margin (scores are cosines, at most 1): a crisp screenshot
+            // stops here, before three more matchings (2.2 ms of 7.5 on the phone bench).
+            return Turn::None;
+        }
+        Turn::ALL[1..]
             .iter()
             .map(|&turn| (turn, self.fit(inks, turn)))
-            .collect();
-        let upright = fits[0].1;
-        fits.into_iter()
             .filter(|&(_, fit)| fit > upright + TURN_MARGIN)
             .max_by(|a, b| a.1.total_cmp(&b.1))
             .map_or(Turn::None, |(turn, _)| turn)
