@@ -16,6 +16,7 @@ pub mod decode;
 pub mod encode;
 pub mod gray;
 pub mod locate;
+pub(crate) mod mask;
 pub mod pencil;
 pub mod picture;
 pub mod quad;

@@ -3,6 +3,7 @@
 //! (the largest near the centre, with whatever touches it), and which are grid-line remnants
 //! or pencil marks beside it.
 
+use crate::pipeline::mask::component_boxes;
 use image::{GrayImage, Luma};
 
 use super::{Author, Glyph, MIN_GLYPH_HEIGHT, MIN_MARK_HEIGHT};
@@ -189,48 +190,6 @@ fn is_line_sliver(b: &(u32, u32, u32, u32), w: u32, h: u32) -> bool {
     let touches = b.0 == 0 || b.1 == 0 || b.2 + 1 >= w || b.3 + 1 >= h;
     let (bw, bh) = (b.2 - b.0 + 1, b.3 - b.1 + 1);
     touches && (bw * 7 <= w || bh * 7 <= h) && (bw >= w * 3 / 4 || bh >= h * 3 / 4)
-}
-
-/// Bounding boxes (x0, y0, x1, y1) of the 8-connected components of `mask`.
-fn component_boxes(mask: &[bool], w: u32, h: u32) -> Vec<(u32, u32, u32, u32)> {
-    let mut seen = vec![false; mask.len()];
-    let mut boxes = Vec::new();
-    let mut stack = Vec::new();
-    for start in 0..mask.len() {
-        if !mask[start] || seen[start] {
-            continue;
-        }
-        seen[start] = true;
-        stack.push(start);
-        let (sx, sy) = ((start as u32) % w, (start as u32) / w);
-        let mut bbox = (sx, sy, sx, sy);
-        while let Some(i) = stack.pop() {
-            let (x, y) = ((i as u32) % w, (i as u32) / w);
-            bbox = (bbox.0.min(x), bbox.1.min(y), bbox.2.max(x), bbox.3.max(y));
-            for (dx, dy) in [
-                (-1i32, -1i32),
-                (0, -1),
-                (1, -1),
-                (-1, 0),
-                (1, 0),
-                (-1, 1),
-                (0, 1),
-                (1, 1),
-            ] {
-                let (nx, ny) = (x as i32 + dx, y as i32 + dy);
-                if nx < 0 || ny < 0 || nx >= w as i32 || ny >= h as i32 {
-                    continue;
-                }
-                let j = (ny as u32 * w + nx as u32) as usize;
-                if mask[j] && !seen[j] {
-                    seen[j] = true;
-                    stack.push(j);
-                }
-            }
-        }
-        boxes.push(bbox);
-    }
-    boxes
 }
 
 /// The mean colour of the glyph's strongest pixels (its stroke cores, free of anti-aliasing).

@@ -111,38 +111,4 @@ fn sample(image: &RgbImage, back: &Projection, area: Area, size: (u32, u32)) -> 
 }
 
 /// A connected piece of ink: its box (x0, y0, x1, y1, inclusive) in sample pixels.
-pub(super) type Piece = (u32, u32, u32, u32);
-
-/// The 8-connected components of `mask` (`w` x `h`, row-major): each one's box, and how many
-/// of its pixels lie in the rectangle `inner` (x0, y0, x1, y1, exclusive ends).
-pub(super) fn components(mask: &[bool], w: u32, h: u32, inner: Piece) -> Vec<(Piece, usize)> {
-    let mut seen = vec![false; mask.len()];
-    let mut out = Vec::new();
-    let mut stack = Vec::new();
-    for start in 0..mask.len() {
-        if !mask[start] || seen[start] {
-            continue;
-        }
-        seen[start] = true;
-        stack.push(start);
-        let (sx, sy) = (start as u32 % w, start as u32 / w);
-        let mut b = (sx, sy, sx, sy);
-        let mut within = 0;
-        while let Some(i) = stack.pop() {
-            let (x, y) = (i as u32 % w, i as u32 / w);
-            b = (b.0.min(x), b.1.min(y), b.2.max(x), b.3.max(y));
-            within += usize::from(x >= inner.0 && x < inner.2 && y >= inner.1 && y < inner.3);
-            for ny in y.saturating_sub(1)..=(y + 1).min(h - 1) {
-                for nx in x.saturating_sub(1)..=(x + 1).min(w - 1) {
-                    let j = (ny * w + nx) as usize;
-                    if mask[j] && !seen[j] {
-                        seen[j] = true;
-                        stack.push(j);
-                    }
-                }
-            }
-        }
-        out.push((b, within));
-    }
-    out
-}
+pub(super) type Piece = crate::pipeline::mask::Box4;
