@@ -50,7 +50,9 @@ fn stages(c: &mut Criterion) {
     g.bench_function("rectify", |b| {
         b.iter(|| rectify::rectify(black_box(&image), &located.quad).unwrap())
     });
-    g.bench_function("cells", |b| b.iter(|| cells::slice(black_box(&rectified))));
+    g.bench_function("cells", |b| {
+        b.iter(|| cells::slice(black_box(&rectified), &image))
+    });
     g.bench_function("read (locate+rectify+cells+recognize)", |b| {
         b.iter(|| {
             snap.read(black_box(&image), path, &mut Timings::default())

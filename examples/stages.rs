@@ -49,7 +49,7 @@ fn run(stage: &str, inputs: &Inputs, canvas: &mut RgbImage) {
     match stage {
         "locate" => drop(black_box(locate::locate(&inputs.image).ok())),
         "rectify" => drop(black_box(rectify::rectify(&inputs.image, &inputs.quad))),
-        "cells" => drop(black_box(cells::slice(&inputs.rectified))),
+        "cells" => drop(black_box(cells::slice(&inputs.rectified, &inputs.image))),
         "recognize" => {
             let inks: Vec<&GrayImage> = inputs
                 .cells

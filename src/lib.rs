@@ -132,7 +132,7 @@ impl Snap {
                 path: name.to_path_buf(),
                 reason: "the grid's corners are degenerate".into(),
             })?;
-        let cells = timings.time(Stage::Cells, || cells::slice(&rectified));
+        let cells = timings.time(Stage::Cells, || cells::slice(&rectified, image));
         let (rectified, cells) = self.upright(image, &located.quad, rectified, cells, timings);
         let ((evidence, rivals), (givens, entries)) = timings.time(Stage::Recognize, || {
             let (evidence, rivals) = self.recognize_glyphs(&cells);
@@ -171,7 +171,7 @@ impl Snap {
         });
         match turned {
             Some(turned) => {
-                let cells = timings.time(Stage::Cells, || cells::slice(&turned));
+                let cells = timings.time(Stage::Cells, || cells::slice(&turned, image));
                 (turned, cells)
             }
             None => (rectified, cells),

@@ -328,7 +328,7 @@ mod tests {
         colour: Option<[u8; 3]>,
     ) -> (RgbImage, usize, [u8; 3]) {
         let rect = sketch.rectified();
-        let cells = slice(&rect);
+        let cells = slice(&rect, &sketch.image);
         let solution = solve(givens).unwrap().expect("the puzzle has a solution");
         let mut out = sketch.image.clone();
         let drawn = draw_answer(&mut out, &rect, &cells, &solution, colour);
@@ -368,7 +368,7 @@ mod tests {
             image: out,
             ..sketch
         };
-        let cells = slice(&again.rectified());
+        let cells = slice(&again.rectified(), &again.image);
         let given_height = |author| {
             let mut h: Vec<u32> = (cells.glyphs.iter().flatten())
                 .filter(|g| g.author == author)

@@ -6,7 +6,7 @@
 use crate::pipeline::mask::component_boxes;
 use image::{GrayImage, Luma};
 
-use super::{Author, Glyph, MIN_GLYPH_HEIGHT, MIN_MARK_HEIGHT};
+use super::{Author, Glyph, LINE_MARGIN, MIN_GLYPH_HEIGHT, MIN_MARK_HEIGHT};
 use crate::pipeline::rectify::{Rectified, CELL};
 
 /// How ink is told from background in one cell.
@@ -63,13 +63,15 @@ pub(super) fn isolate_glyph(
     let (x0, y0, x1, y1) = area;
     let (w, h) = (x1 - x0, y1 - y0);
     let (threshold, contrast) = (ink.threshold, ink.contrast);
+    // Coordinates relative to the area; rows above it wrap around and are mapped back.
     let strength = |x: u32, y: u32| {
-        let (x, y) = (x0 + x, y0 + y);
+        let (x, y) = (x0 + x, y0.wrapping_add(y));
         ink.strength(gray.get_pixel(x, y)[0], rect.image.get_pixel(x, y).0)
     };
+    let is_ink = |x: u32, y: u32| strength(x, y) > threshold;
     let mut mask = Vec::with_capacity((w * h) as usize);
     for y in 0..h {
-        mask.extend((0..w).map(|x| strength(x, y) > threshold));
+        mask.extend((0..w).map(|x| is_ink(x, y)));
     }
     let boxes: Vec<_> = component_boxes(&mask, w, h)
         .into_iter()
@@ -114,6 +116,18 @@ pub(super) fn isolate_glyph(
             marks.push(height(b));
         }
     }
+    // A descender (old-style 3, 5, 7, 9) or a digit set low reaches into the margin left
+    // for the grid lines: follow its strokes out of the area, up to the line.
+    let reach = (LINE_MARGIN * CELL as f32).round() as u32;
+    let mut down = 0;
+    if by1 + 1 == h {
+        let room = gray.height().saturating_sub(y0 + h);
+        down = follow_strokes(&is_ink, (bx0, bx1), by1, w, reach.min(room), 1);
+    }
+    let mut up = 0;
+    if by0 == 0 {
+        up = follow_strokes(&is_ink, (bx0, bx1), 0, w, reach.min(y0), -1);
+    }
     if is_row_of_marks(&joined, (bx0, by0, bx1, by1)) {
         marks.extend(joined.iter().map(height).filter(|&h| h >= min_mark));
         return CellInk {
@@ -122,8 +136,8 @@ pub(super) fn isolate_glyph(
             marks,
         };
     }
-    let ink = GrayImage::from_fn(bx1 - bx0 + 1, by1 - by0 + 1, |x, y| {
-        let s = strength(bx0 + x, by0 + y);
+    let ink = GrayImage::from_fn(bx1 - bx0 + 1, by1 - by0 + 1 + up + down, |x, y| {
+        let s = strength(bx0 + x, (by0 + y).wrapping_sub(up));
         let v = if s * 2 < threshold {
             0
         } else {
@@ -131,13 +145,13 @@ pub(super) fn isolate_glyph(
         };
         Luma([v.clamp(0, 255) as u8])
     });
-    let colour = stroke_colour(rect, &ink, (x0 + bx0, y0 + by0));
+    let colour = stroke_colour(rect, &ink, (x0 + bx0, y0 + by0 - up));
     let glyph = Glyph {
         height: ink.height(),
         ink,
         colour,
         author: Author::Given,
-        origin: (x0 + bx0, y0 + by0),
+        origin: (x0 + bx0, y0 + by0 - up),
         outsized: false,
     };
     CellInk {
@@ -145,6 +159,37 @@ pub(super) fn isolate_glyph(
         off_centre: offset(&(bx0, by0, bx1, by1)),
         marks,
     }
+}
+
+/// How many rows beyond `edge` (up to `reach`, stepping by `step`: 1 down, -1 up) the ink of
+/// the glyph spanning columns `span` goes on: each row's ink must touch the row before's, and
+/// a row inked across half the cell's width `w` is a grid line, where the glyph stops.
+fn follow_strokes(
+    is_ink: &impl Fn(u32, u32) -> bool,
+    span: (u32, u32),
+    edge: u32,
+    w: u32,
+    reach: u32,
+    step: i32,
+) -> u32 {
+    let mut previous: Vec<bool> = (0..w)
+        .map(|x| x >= span.0 && x <= span.1 && is_ink(x, edge))
+        .collect();
+    for k in 1..=reach {
+        let y = edge.wrapping_add_signed(step * k as i32);
+        let row: Vec<bool> = (0..w).map(|x| is_ink(x, y)).collect();
+        if row.iter().filter(|&&i| i).count() * 2 > w as usize {
+            return k - 1;
+        }
+        let touches =
+            |x: usize| previous[x.saturating_sub(1)..=(x + 1).min(w as usize - 1)].contains(&true);
+        let next: Vec<bool> = (0..w as usize).map(|x| row[x] && touches(x)).collect();
+        if !next.contains(&true) {
+            return k - 1;
+        }
+        previous = next;
+    }
+    reach
 }
 
 /// The mean colour of a cell's background pixels (those within 3 levels of its median grey,

@@ -19,6 +19,7 @@ use crate::pipeline::gray::Histogram;
 mod authors;
 mod colour;
 mod isolate;
+mod stroke;
 use crate::pipeline::rectify::{Rectified, CELL};
 use isolate::{area_colour, isolate_glyph, CellInk, Ink};
 
@@ -100,8 +101,9 @@ pub struct Cells {
     pub background: [u8; 3],
 }
 
-/// Slices the straightened grid into cells and isolates each digit.
-pub fn slice(rect: &Rectified) -> Cells {
+/// Slices the straightened grid into cells and isolates each digit; `image` is the original
+/// picture `rect` was straightened from, where the digits' colours are read at full size.
+pub fn slice(rect: &Rectified, image: &RgbImage) -> Cells {
     let gray = &rect.gray;
     let mut levels = Histogram::new();
     levels.add(gray.as_raw(), |v| v);
@@ -138,7 +140,7 @@ pub fn slice(rect: &Rectified) -> Cells {
             })
             .unzip();
     let sizes = Sizes::of(&found);
-    let (mut glyphs, marked): (Vec<_>, Vec<_>) = (found.into_iter().zip(colours))
+    let (mut glyphs, marked): (Vec<_>, Vec<_>) = (found.into_iter().zip(colours.iter().copied()))
         .map(|(cell, colour)| {
             let has_marks = cell.has_marks();
             match cell.glyph {
@@ -153,6 +155,7 @@ pub fn slice(rect: &Rectified) -> Cells {
             }
         })
         .unzip();
+    stroke::colours_from_source(&mut glyphs, &colours, image, &rect.projection);
     let background = background_colour(&rect.image, gray, bg);
     authors::mark_entries(&mut glyphs, background);
     Cells {

@@ -158,7 +158,8 @@ fn screenshot() -> Sketch {
 #[test]
 fn each_given_lands_in_its_own_cell_with_the_box_it_was_drawn_in() {
     let givens: Board = GIVENS.parse().unwrap();
-    let cells = slice(&screenshot().rectified());
+    let sketch = screenshot();
+    let cells = slice(&sketch.rectified(), &sketch.image);
     let cell = CELL as f32;
     for k in 0..10 {
         let drawn = k as f32 * cell;
@@ -239,7 +240,7 @@ fn pencil_marks_are_not_a_digit_and_mark_their_cell() {
             sketch.digit(pos, ch, at, 0.2, BLACK);
         }
     }
-    let cells = slice(&sketch.rectified());
+    let cells = slice(&sketch.rectified(), &sketch.image);
     for (pos, _) in marked {
         assert!(
             cells.glyphs[pos.index()].is_none(),
@@ -266,7 +267,7 @@ fn a_digit_in_another_colour_is_an_entry() {
     for (pos, ch) in entries {
         sketch.digit(pos, ch, (0.5, 0.5), DIGIT, [30, 90, 220]);
     }
-    let cells = slice(&sketch.rectified());
+    let cells = slice(&sketch.rectified(), &sketch.image);
     for (pos, _) in entries {
         let glyph = cells.glyphs[pos.index()].as_ref();
         assert_eq!(glyph.map(|g| g.author), Some(Author::Entry), "{pos}");
