@@ -97,11 +97,13 @@ FONTS = [
     ("fira-code", "Fira Code (mono)", "apt:fonts-firacode",
      "/usr/share/fonts/truetype/firacode/FiraCode-Regular.ttf", "OFL-1.1"),
 ] + [
-    # 40 tune-split families of the screenshot benchmark (bench/screens/fonts.csv; never a
+    # 43 tune-split families of the screenshot benchmark (bench/screens/fonts.csv; never a
     # validate family), chosen by measurement on tune to cover what the first set confused: old-style figures,
     # condensed / wide, slab, mono, rounded, display and handwriting-like faces.
     ('antonio', 'Antonio (condensed)', 'npm:@fontsource/antonio@5.3.0',
      'files/antonio-latin-400-normal.woff', 'OFL-1.1'),
+    ('barlow-condensed', 'Barlow Condensed (condensed)', 'npm:@fontsource/barlow-condensed@5.3.0',
+     'files/barlow-condensed-latin-400-normal.woff', 'OFL-1.1'),
     ('barlow', 'Barlow', 'npm:@fontsource/barlow@5.3.0',
      'files/barlow-latin-400-normal.woff', 'OFL-1.1'),
     ('barlow-semi-condensed', 'Barlow Semi Condensed (condensed)', 'npm:@fontsource/barlow-semi-condensed@5.3.0',
@@ -110,6 +112,10 @@ FONTS = [
      '/usr/share/fonts/truetype/clear-sans/ClearSans-Regular.ttf', 'Apache-2.0'),
     ('epilogue-bold', 'Epilogue Bold', 'npm:@fontsource/epilogue@5.3.0',
      'files/epilogue-latin-700-normal.woff', 'OFL-1.1'),
+    ('orbitron-semibold', 'Orbitron SemiBold (wide, square)', 'npm:@fontsource/orbitron@5.3.0',
+     'files/orbitron-latin-600-normal.woff', 'OFL-1.1'),
+    ('patrick-hand', 'Patrick Hand (handwriting)', 'npm:@fontsource/patrick-hand@5.3.0',
+     'files/patrick-hand-latin-400-normal.woff', 'OFL-1.1'),
     ('geist', 'Geist', 'npm:@fontsource/geist@5.3.0',
      'files/geist-latin-400-normal.woff', 'OFL-1.1'),
     ('inclusive-sans-bold', 'Inclusive Sans Bold', 'npm:@fontsource/inclusive-sans@5.3.0',
