@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use super::{Alternative, Solved, WEAK_FIT};
 use crate::pipeline::recognize::calibrate::ALTERNATIVE_LOSS;
-use crate::pipeline::recognize::{Recognized, Rival};
+use crate::pipeline::recognize::{topology, Recognized, Rival};
 use crate::puzzle::board::{Board, Digit, Pos};
 use crate::puzzle::solve::{self, Verdict};
 
@@ -238,7 +238,7 @@ fn label_swaps(givens: &Board, evidence: &[Option<Recognized>]) -> Vec<Doubt> {
             let loss: f32 = renamed.iter().map(|r| r.loss).sum();
             let by_templates: f32 = renamed.iter().map(|r| r.template_loss).sum();
             let fit = renamed.iter().map(|r| best_score(r.cell)).sum::<f32>();
-            let close = if fit < WEAK_FIT * renamed.len() as f32 {
+            let close = if fit < WEAK_FIT * renamed.len() as f32 || loops_favour(&renamed) {
                 ALTERNATIVE_LOSS
             } else {
                 CLOSE_SCORE
@@ -265,6 +265,24 @@ fn label_swaps(givens: &Board, evidence: &[Option<Recognized>]) -> Vec<Doubt> {
     out
 }
 
+/// Whether an exchange makes the glyphs' loops agree where the reading contradicts them, and
+/// nowhere the other way (a `9` read as `7` has a loop no `7` has): template scores of an
+/// unfamiliar font can prefer the wrong one of two digits the rules cannot tell apart.
+fn loops_favour(renamed: &[Renamed]) -> bool {
+    let agrees = |d: Digit, holes: Option<u8>| {
+        holes.and_then(|h| topology::agrees(usize::from(d.get() - 1), h))
+    };
+    let (mut fixed, mut broken) = (0, 0);
+    for r in renamed {
+        match (agrees(r.read, r.holes), agrees(r.other, r.holes)) {
+            (Some(false), Some(true)) => fixed += 1,
+            (Some(true), Some(false)) => broken += 1,
+            _ => {}
+        }
+    }
+    fixed > 0 && broken == 0
+}
+
 /// One given renamed by an exchange of two digits, and the score that loses: calibrated, and
 /// by the templates alone.
 struct Renamed {
@@ -273,6 +291,7 @@ struct Renamed {
     other: Digit,
     loss: f32,
     template_loss: f32,
+    holes: Option<u8>,
 }
 
 /// The givens read as `a` or `b`, each renamed to the other; `None` when there are none or
@@ -294,6 +313,7 @@ fn exchange(
                 other,
                 loss: r.score(read)? - r.score(other)?,
                 template_loss: r.template_score(read) - r.template_score(other),
+                holes: r.holes,
             })
         })
         .collect();

@@ -355,6 +355,7 @@ mod tests {
             has_twin: false,
             template,
             misshapen: false,
+            holes: None,
         }
     }
 

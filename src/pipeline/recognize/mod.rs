@@ -143,6 +143,8 @@ pub struct Recognized {
     /// The glyph is not shaped like the grid's digits (much taller: joined to other ink), so
     /// its scores prove little and every other digit is a rival reading.
     pub misshapen: bool,
+    /// The glyph's closed loops (see [`topology::holes`]); `None` when not counted.
+    pub holes: Option<u8>,
 }
 
 impl Recognized {
@@ -254,8 +256,10 @@ impl Templates {
             topology::rule_out_contradicted(s, h, calibrate::HOLE_MARGIN);
         }
         let mut recognized: Vec<Recognized> = (scores.into_iter().zip(template))
-            .map(|(refined, template)| Recognized {
+            .zip(&holes)
+            .map(|((refined, template), &holes)| Recognized {
                 template,
+                holes: Some(holes),
                 ..Recognized::from_scores(refined)
             })
             .collect();
@@ -370,6 +374,7 @@ impl Recognized {
             has_twin: false,
             template: scores,
             misshapen: false,
+            holes: None,
         }
     }
 }

@@ -72,6 +72,11 @@ pub fn holes(ink: &GrayImage) -> u8 {
     count
 }
 
+/// Whether `holes` loops agree with `digit` (index 0 is digit 1); `None` where fonts differ.
+pub fn agrees(digit: usize, holes: u8) -> Option<bool> {
+    DIGIT_HOLES[digit].map(|h| h == holes)
+}
+
 /// Lowers the scores (index 0 is digit 1) of the digits whose holes contradict `holes` by
 /// `margin` when the best-scoring digit's holes agree with it, so those readings are neither
 /// close rivals nor cheap corrections. The best digit never changes.
