@@ -41,6 +41,10 @@ pub(super) struct CellInk {
     /// How far the glyph's centre is from the cell's, as a fraction of the cell (the larger
     /// of the two axes).
     pub(super) off_centre: f32,
+    /// How far the glyph's centre is from the cell's across, as a fraction of the cell.
+    pub(super) off_across: f32,
+    /// Where the glyph's bottom is, as a fraction of the cell's height from its top.
+    pub(super) bottom: f32,
     /// Heights of the other marks in the cell (grid-line remnants and specks left out).
     pub(super) marks: Vec<u32>,
 }
@@ -93,6 +97,8 @@ pub(super) fn isolate_glyph(
         return CellInk {
             glyph: None,
             off_centre: 1.0,
+            off_across: 1.0,
+            bottom: 1.0,
             marks: boxes
                 .iter()
                 .map(height)
@@ -133,6 +139,8 @@ pub(super) fn isolate_glyph(
         return CellInk {
             glyph: None,
             off_centre: 1.0,
+            off_across: 1.0,
+            bottom: 1.0,
             marks,
         };
     }
@@ -157,6 +165,8 @@ pub(super) fn isolate_glyph(
     CellInk {
         glyph: Some(glyph),
         off_centre: offset(&(bx0, by0, bx1, by1)),
+        off_across: ((bx0 + bx1) as f32 / 2.0 - cx).abs() / w as f32,
+        bottom: (by1 + 1 + down) as f32 / h as f32,
         marks,
     }
 }

@@ -35,6 +35,14 @@ const DIGIT_FRACTION: f32 = 0.6;
 /// A lone glyph at the very centre of its cell may be this small a fraction and still be a
 /// digit.
 const LONE_DIGIT_FRACTION: f32 = 0.42;
+/// A lone glyph this close to its cell's centre (a fraction of the cell, on both axes; across
+/// only, when it stands on the baseline) is placed as a digit is.
+const LONE_OFFSET: f32 = 0.12;
+/// How far (a fraction of the cell's height) a glyph's bottom may be from the digits'
+/// baseline and still stand on it.
+const BASELINE_TOLERANCE: f32 = 0.05;
+/// A glyph stands on the digits' baseline when this many digit-sized glyphs end where it does.
+const ON_BASELINE: usize = 3;
 /// A glyph taller than this many digit heights is not one figure of the grid's font (3 of the
 /// 26,771 digit glyphs of the first tuning rendering are; 19 of the photos' 4,893, glyphs
 /// joined to the shadow at a grid's edge reaching 1.5-2).
@@ -144,7 +152,7 @@ pub fn slice(rect: &Rectified, image: &RgbImage) -> Cells {
         .map(|(cell, colour)| {
             let has_marks = cell.has_marks();
             match cell.glyph {
-                Some(mut glyph) if sizes.is_digit(&glyph, &cell.marks, cell.off_centre) => {
+                Some(mut glyph) if sizes.is_digit(&glyph, &cell) => {
                     glyph.outsized = sizes.is_outsized(&glyph);
                     (Some(glyph), None)
                 }
@@ -315,6 +323,9 @@ struct Sizes {
     digit: f32,
     /// The typical height of pencil marks, from cells holding several of them.
     mark: Option<f32>,
+    /// Where the digit-sized glyphs' bottoms are, each as a fraction of its cell's height from
+    /// the top: the baseline, and for old-style figures the descender line too.
+    bottoms: Vec<f32>,
 }
 
 impl Sizes {
@@ -335,13 +346,28 @@ impl Sizes {
             .filter(|&h| (h as f32) <= max_mark && (h as f32) < digit)
             .collect();
         let mark = (marks.len() >= 4).then(|| median_of(&mut marks)).flatten();
-        Sizes { digit, mark }
+        let bottoms = cells
+            .iter()
+            .filter(|c| {
+                c.glyph
+                    .as_ref()
+                    .is_some_and(|g| g.height as f32 >= DIGIT_FRACTION * digit)
+            })
+            .map(|c| c.bottom)
+            .collect();
+        Sizes {
+            digit,
+            mark,
+            bottoms,
+        }
     }
 
     /// Whether a cell's central glyph is a digit: sized like the digits rather than like the
     /// pencil marks, or, with no pencil marks to compare with, close to the digit height (or
-    /// alone at the very centre of its cell and not much smaller).
-    fn is_digit(&self, glyph: &Glyph, marks: &[u32], off_centre: f32) -> bool {
+    /// alone in its cell, centred or standing on the digits' baseline, and not much smaller:
+    /// an old-style `1` is x-height, and sits low).
+    fn is_digit(&self, glyph: &Glyph, cell: &CellInk) -> bool {
+        let (marks, off_centre) = (&cell.marks, cell.off_centre);
         let h = glyph.height as f32;
         if h < MIN_GLYPH_HEIGHT * CELL as f32 || h < LONE_DIGIT_FRACTION * self.digit {
             return false;
@@ -355,7 +381,11 @@ impl Sizes {
             // Nearer the digits than the marks on a log scale.
             return h * h >= self.digit * mark;
         }
-        h >= DIGIT_FRACTION * self.digit || (marks.is_empty() && off_centre < 0.12)
+        let standing = |b: &&f32| (cell.bottom - **b).abs() < BASELINE_TOLERANCE;
+        let on_baseline = cell.off_across < LONE_OFFSET
+            && self.bottoms.iter().filter(standing).count() >= ON_BASELINE;
+        h >= DIGIT_FRACTION * self.digit
+            || (marks.is_empty() && (off_centre < LONE_OFFSET || on_baseline))
     }
 
     /// Whether a digit's glyph is taller than any figure of the grid's font can be: old-style
