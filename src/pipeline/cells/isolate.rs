@@ -47,6 +47,8 @@ pub(super) struct CellInk {
     pub(super) bottom: f32,
     /// Heights of the other marks in the cell (grid-line remnants and specks left out).
     pub(super) marks: Vec<u32>,
+    /// How many pieces of ink the glyph was joined from.
+    pub(super) pieces: usize,
 }
 
 impl CellInk {
@@ -56,13 +58,18 @@ impl CellInk {
     }
 }
 
+/// How far (pixels across, pixels up and down) from the central glyph's box a piece of ink
+/// joins it: a glyph broken by JPEG or print stays whole.
+pub(super) const JOIN: (u32, u32) = ((0.08 * CELL as f32) as u32, (0.08 * CELL as f32) as u32);
+
 /// The glyph in one cell, if any: the largest component near the centre, with whatever
-/// touches its box (so a glyph broken by JPEG or print stays whole); and the other marks.
+/// comes within `join` of its box; and the other marks.
 pub(super) fn isolate_glyph(
     rect: &Rectified,
     gray: &GrayImage,
     area: (u32, u32, u32, u32),
     ink: &Ink<'_>,
+    join: (u32, u32),
 ) -> CellInk {
     let (x0, y0, x1, y1) = area;
     let (w, h) = (x1 - x0, y1 - y0);
@@ -99,6 +106,7 @@ pub(super) fn isolate_glyph(
             off_centre: 1.0,
             off_across: 1.0,
             bottom: 1.0,
+            pieces: 0,
             marks: boxes
                 .iter()
                 .map(height)
@@ -106,15 +114,15 @@ pub(super) fn isolate_glyph(
                 .collect(),
         };
     };
-    let pad = (0.08 * CELL as f32) as u32;
+    let (pad_x, pad_y) = join;
     let (mut bx0, mut by0, mut bx1, mut by1) = *main;
     let mut marks = Vec::new();
     let mut joined = Vec::new();
     for b in &boxes {
-        let overlaps = b.0 <= main.2 + pad
-            && b.2 + pad >= main.0
-            && b.1 <= main.3 + pad
-            && b.3 + pad >= main.1;
+        let overlaps = b.0 <= main.2 + pad_x
+            && b.2 + pad_x >= main.0
+            && b.1 <= main.3 + pad_y
+            && b.3 + pad_y >= main.1;
         if overlaps {
             (bx0, by0, bx1, by1) = (bx0.min(b.0), by0.min(b.1), bx1.max(b.2), by1.max(b.3));
             joined.push(*b);
@@ -141,6 +149,7 @@ pub(super) fn isolate_glyph(
             off_centre: 1.0,
             off_across: 1.0,
             bottom: 1.0,
+            pieces: 0,
             marks,
         };
     }
@@ -167,6 +176,7 @@ pub(super) fn isolate_glyph(
         off_centre: offset(&(bx0, by0, bx1, by1)),
         off_across: ((bx0 + bx1) as f32 / 2.0 - cx).abs() / w as f32,
         bottom: (by1 + 1 + down) as f32 / h as f32,
+        pieces: joined.len(),
         marks,
     }
 }

@@ -21,7 +21,7 @@ mod colour;
 mod isolate;
 mod stroke;
 use crate::pipeline::rectify::{Rectified, CELL};
-use isolate::{area_colour, isolate_glyph, CellInk, Ink};
+use isolate::{area_colour, isolate_glyph, CellInk, Ink, JOIN};
 
 /// A glyph shorter than this fraction of the cell is noise, whatever the population says.
 const MIN_GLYPH_HEIGHT: f32 = 0.1;
@@ -41,6 +41,15 @@ const LONE_OFFSET: f32 = 0.12;
 /// How far (a fraction of the cell's height) a glyph's bottom may be from the digits'
 /// baseline and still stand on it.
 const BASELINE_TOLERANCE: f32 = 0.05;
+/// A piece of a broken digit is at least this fraction of the digit height ...
+const BROKEN_PART: f32 = 0.5;
+/// ... and this many times the pencil marks' height, when the picture has pencil marks.
+const MARK_MARGIN: f32 = 1.3;
+/// The gap up or down to the rest of a broken digit, as a fraction of the digit height.
+const BROKEN_GAP: f32 = 0.25;
+/// A digit joined from pieces is within these fractions of the digit height.
+const WHOLE_LOW: f32 = 0.85;
+const WHOLE_HIGH: f32 = 1.2;
 /// A glyph stands on the digits' baseline when this many digit-sized glyphs end where it does.
 const ON_BASELINE: usize = 3;
 /// A glyph taller than this many digit heights is not one figure of the grid's font (3 of the
@@ -133,21 +142,34 @@ pub fn slice(rect: &Rectified, image: &RgbImage) -> Cells {
     let threshold = MIN_INK.max((contrast as f32 * INK_FRACTION) as i32);
     // Cells are independent: split over the thread pool. Each cell's background colour
     // serves its ink (hue against it) and, for a cell of pencil marks, the clean-up.
-    let (found, colours): (Vec<CellInk>, Vec<[u8; 3]>) =
-        (areas.par_iter().zip(stand_outs.par_iter()))
-            .zip(backgrounds.par_iter())
-            .map(|((&area, stand_out), &cell_bg)| {
-                let colour = area_colour(rect, gray, area, cell_bg);
-                let ink = Ink {
-                    stand_out,
-                    threshold: cell_threshold(threshold, bg, cell_bg, dark),
-                    contrast,
-                    background: colour,
-                };
-                (isolate_glyph(rect, gray, area, &ink), colour)
-            })
-            .unzip();
+    let colours: Vec<[u8; 3]> = (areas.par_iter().zip(backgrounds.par_iter()))
+        .map(|(&area, &cell_bg)| area_colour(rect, gray, area, cell_bg))
+        .collect();
+    let inks: Vec<Ink> = (0..81)
+        .map(|i| Ink {
+            stand_out: &stand_outs[i],
+            threshold: cell_threshold(threshold, bg, backgrounds[i], dark),
+            contrast,
+            background: colours[i],
+        })
+        .collect();
+    let found: Vec<CellInk> = (areas.par_iter().zip(inks.par_iter()))
+        .map(|(&area, ink)| isolate_glyph(rect, gray, area, ink, JOIN))
+        .collect();
     let sizes = Sizes::of(&found);
+    let found: Vec<CellInk> = (found.into_iter().enumerate())
+        .map(|(i, cell)| match sizes.broken_digit_join(&cell) {
+            Some(join) => {
+                let again = isolate_glyph(rect, gray, areas[i], &inks[i], join);
+                if sizes.is_whole_digit(&again) {
+                    again
+                } else {
+                    cell
+                }
+            }
+            None => cell,
+        })
+        .collect();
     let (mut glyphs, marked): (Vec<_>, Vec<_>) = (found.into_iter().zip(colours.iter().copied()))
         .map(|(cell, colour)| {
             let has_marks = cell.has_marks();
@@ -386,6 +408,33 @@ impl Sizes {
             && self.bottoms.iter().filter(standing).count() >= ON_BASELINE;
         h >= DIGIT_FRACTION * self.digit
             || (marks.is_empty() && (off_centre < LONE_OFFSET || on_baseline))
+    }
+
+    /// For a glyph too small to be a digit but too large to be a pencil mark, beside other
+    /// ink in its cell: how far to reach up and down for the rest of it. A hairline joining a
+    /// didone `5`'s flag to its bowl vanishes at screen sizes, leaving two pieces.
+    fn broken_digit_join(&self, cell: &CellInk) -> Option<(u32, u32)> {
+        let glyph = cell.glyph.as_ref()?;
+        let h = glyph.height as f32;
+        let mark_sized = self.mark.is_some_and(|m| h < MARK_MARGIN * m);
+        let candidate = !cell.marks.is_empty()
+            && h >= BROKEN_PART * self.digit
+            && !mark_sized
+            && !self.is_digit(glyph, cell);
+        candidate.then_some((JOIN.0, (BROKEN_GAP * self.digit) as u32))
+    }
+
+    /// Whether a glyph joined from pieces is one digit: a few pieces, sized and shaped like
+    /// the grid's digits.
+    fn is_whole_digit(&self, cell: &CellInk) -> bool {
+        let Some(glyph) = cell.glyph.as_ref() else {
+            return false;
+        };
+        let h = glyph.height as f32;
+        cell.pieces <= 3
+            && (WHOLE_LOW * self.digit..=WHOLE_HIGH * self.digit).contains(&h)
+            && glyph.ink.width() <= glyph.height
+            && self.is_digit(glyph, cell)
     }
 
     /// Whether a digit's glyph is taller than any figure of the grid's font can be: old-style
