@@ -56,6 +56,9 @@ pub(super) fn grid_test(
                 100.0 * gaps / 18.0
             ));
         }
+        if !full && is_keypad(&sampler) {
+            return Err("the shape is a keypad of nine keys, not a grid".to_string());
+        }
         Ok(rows.iter().chain(&cols).sum::<f32>() - gaps)
     } else {
         Err(format!(
@@ -64,6 +67,16 @@ pub(super) fn grid_test(
             strong(&cols)
         ))
     }
+}
+
+/// Whether a shape seen as box borders alone holds ink only at the centres of its nine boxes:
+/// an app's 3x3 keypad beside the grid, one digit per key. A puzzle's givens (17 or more) are
+/// never all at box centres.
+fn is_keypad(sampler: &LineSampler<'_>) -> bool {
+    let mut inked = (0..81).filter(|&i| sampler.cell_has_ink(i / 9, i % 9));
+    let at_box_centre = |i: usize| (i / 9) % 3 == 1 && (i % 9) % 3 == 1;
+    let first = inked.next();
+    first.is_some_and(at_box_centre) && inked.all(at_box_centre)
 }
 
 /// Whether the inside of `quad` is a dark background with light ink (see
@@ -133,12 +146,33 @@ impl<'a> LineSampler<'a> {
         best as f32 / SAMPLES as f32
     }
 
-    /// The fill fraction of the line half-way between lines `k` and `k + 1`.
+    /// Whether any of a few points in the middle half of cell (`row`, `col`) is ink.
+    fn cell_has_ink(&self, row: usize, col: usize) -> bool {
+        const POINTS: usize = 5;
+        let h = &self.to_image;
+        let (w, ht) = (self.ink.width() as f64, self.ink.height() as f64);
+        (0..POINTS * POINTS).any(|k| {
+            let at = |i: usize, cell: usize| {
+                (cell as f64 + 0.25 + 0.5 * (i as f64 + 0.5) / POINTS as f64) / 9.0
+            };
+            let (u, v) = (at(k % POINTS, col), at(k / POINTS, row));
+            let z = h[6] * u + h[7] * v + 1.0;
+            let x = (h[0] * u + h[1] * v + h[2]) / z + 0.5;
+            let y = (h[3] * u + h[4] * v + h[5]) / z + 0.5;
+            x >= 0.0
+                && y >= 0.0
+                && x < w
+                && y < ht
+                && self.ink.as_raw()[y as usize * w as usize + x as usize] > 0
+        })
+    }
+
     /// The fill fraction of line `k` exactly at its place.
     pub(super) fn exact(&self, k: usize, horizontal: bool) -> f32 {
         self.hits(k as f64 / 9.0, horizontal) as f32 / SAMPLES as f32
     }
 
+    /// The fill fraction of the line half-way between lines `k` and `k + 1`.
     fn gap(&self, k: usize, horizontal: bool) -> f32 {
         self.hits((k as f64 + 0.5) / 9.0, horizontal) as f32 / SAMPLES as f32
     }
@@ -175,5 +209,54 @@ impl<'a> LineSampler<'a> {
                     && raw[y as usize * w as usize + x as usize] > 0
             })
             .count()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An ink map of nine keys (strong borders, as a 3x3 of boxes) with one mark in each:
+    /// at each key's centre (an app's keypad), or with one mark moved off the centre.
+    fn keys(moved: bool) -> (GrayImage, Quad) {
+        let side = 540u32;
+        let mut ink = GrayImage::new(side + 40, side + 40);
+        let cell = side / 9;
+        for y in 0..side {
+            for x in 0..side {
+                let border = |v: u32| v % (3 * cell) < 4 || v + 4 > side;
+                let in_mark = |v: u32, c: u32| v >= c * cell + 20 && v < c * cell + 40;
+                let mark = (0..9).any(|key| {
+                    let (mut r, c) = (3 * (key / 3) + 1, 3 * (key % 3) + 1);
+                    if moved && key == 4 {
+                        r += 1;
+                    }
+                    in_mark(y, r) && in_mark(x, c)
+                });
+                if border(x) || border(y) || mark {
+                    ink.put_pixel(x + 20, y + 20, image::Luma([255]));
+                }
+            }
+        }
+        let (a, b) = (20.0, 20.0 + side as f32);
+        (
+            ink,
+            Quad {
+                corners: [(a, a), (b, a), (b, b), (a, b)],
+            },
+        )
+    }
+
+    #[test]
+    fn a_keypad_is_not_a_grid() {
+        let (ink, quad) = keys(false);
+        let err = grid_test(&ink, &quad, true, false).expect_err("a keypad");
+        assert!(err.contains("keypad"), "{err}");
+    }
+
+    #[test]
+    fn box_borders_with_marks_off_the_box_centres_pass() {
+        let (ink, quad) = keys(true);
+        assert!(grid_test(&ink, &quad, true, false).is_ok());
     }
 }
