@@ -105,7 +105,7 @@ pub fn write_cells(
         let (x, y) = (g.origin.0 as i32, g.origin.1 as i32);
         draw_hollow_rect_mut(
             &mut canvas,
-            Rect::at(x, y).of_size(g.ink.width().max(1), g.ink.height().max(1)),
+            Rect::at(x, y).of_size(g.width.max(1), g.height.max(1)),
             Rgb(colour),
         );
         label_cell(&mut canvas, cells, i, r, colour);

@@ -23,6 +23,7 @@ pub mod quad;
 pub mod recognize;
 pub mod rectify;
 pub mod render;
+pub(crate) mod resample;
 
 use crate::puzzle::board::Board;
 use cells::Cells;

@@ -488,6 +488,7 @@ mod tests {
             ink: image::GrayImage::new(1, 1),
             colour,
             author: Author::Given,
+            width: 1,
             height: 10,
             origin: (0, 0),
             outsized: false,

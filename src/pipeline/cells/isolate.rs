@@ -164,6 +164,7 @@ pub(super) fn isolate_glyph(
     });
     let colour = stroke_colour(rect, &ink, (x0 + bx0, y0 + by0 - up));
     let glyph = Glyph {
+        width: ink.width(),
         height: ink.height(),
         ink,
         colour,

@@ -18,9 +18,11 @@ use crate::pipeline::gray::Histogram;
 
 mod authors;
 mod colour;
+mod detail;
 mod isolate;
 mod stroke;
 use crate::pipeline::rectify::{Rectified, CELL};
+use detail::CellLook;
 use isolate::{area_colour, isolate_glyph, CellInk, Ink, JOIN};
 
 /// A glyph shorter than this fraction of the cell is noise, whatever the population says.
@@ -86,12 +88,15 @@ pub enum Author {
 /// One digit's picture, isolated from its cell.
 #[derive(Clone, Debug)]
 pub struct Glyph {
-    /// The glyph's bounding box, ink as brightness (255 = full ink, 0 = background).
+    /// The glyph's bounding box, ink as brightness (255 = full ink, 0 = background). A small
+    /// glyph is read again from the original picture, larger than its box in the square.
     pub ink: GrayImage,
     /// The typical colour of its strokes.
     pub colour: [u8; 3],
     /// Given or a player's entry.
     pub author: Author,
+    /// Width of the glyph in square-picture pixels.
+    pub width: u32,
     /// Height of the glyph in square-picture pixels.
     pub height: u32,
     /// Top-left corner of the glyph's box in the square picture.
@@ -186,6 +191,21 @@ pub fn slice(rect: &Rectified, image: &RgbImage) -> Cells {
         })
         .unzip();
     stroke::colours_from_source(&mut glyphs, &colours, image, &rect.projection);
+    let looks: Vec<CellLook> = (inks.iter())
+        .map(|ink| CellLook {
+            background: ink.background,
+            threshold: ink.threshold,
+            contrast: ink.contrast,
+        })
+        .collect();
+    detail::read_small_glyphs_again(
+        &mut glyphs,
+        &looks,
+        sizes.digit,
+        dark,
+        image,
+        &rect.projection,
+    );
     let background = background_colour(&rect.image, gray, bg);
     authors::mark_entries(&mut glyphs, background);
     Cells {
@@ -396,7 +416,7 @@ impl Sizes {
         }
         // Small and a third wider than tall: pencil marks touching each other in a row. No
         // digit is that wide (the widest display faces are about as wide as tall).
-        if glyph.ink.width() as f32 >= 4.0 / 3.0 * h && h < SMALL_FRACTION * self.digit {
+        if glyph.width as f32 >= 4.0 / 3.0 * h && h < SMALL_FRACTION * self.digit {
             return false;
         }
         if let Some(mark) = self.mark {
@@ -433,7 +453,7 @@ impl Sizes {
         let h = glyph.height as f32;
         cell.pieces <= 3
             && (WHOLE_LOW * self.digit..=WHOLE_HIGH * self.digit).contains(&h)
-            && glyph.ink.width() <= glyph.height
+            && glyph.width <= glyph.height
             && self.is_digit(glyph, cell)
     }
 

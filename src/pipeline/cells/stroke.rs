@@ -45,10 +45,7 @@ fn source_colour(
     back: &Projection,
 ) -> Option<[u8; 3]> {
     let (x0, y0) = (glyph.origin.0 as f32, glyph.origin.1 as f32);
-    let (x1, y1) = (
-        x0 + glyph.ink.width() as f32,
-        y0 + glyph.ink.height() as f32,
-    );
+    let (x1, y1) = (x0 + glyph.width as f32, y0 + glyph.height as f32);
     let corners = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)].map(|p| back * &p);
     let height = ((corners[3].1 - corners[0].1).abs() + (corners[2].1 - corners[1].1).abs()) / 2.0;
     if height < MIN_SCALE * (y1 - y0) {

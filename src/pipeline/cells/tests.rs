@@ -195,7 +195,7 @@ fn each_given_lands_in_its_own_cell_with_the_box_it_was_drawn_in() {
             "{pos}: {} px tall",
             glyph.height
         );
-        let (w, h) = glyph.ink.dimensions();
+        let (w, h) = (glyph.width, glyph.height);
         let centre = (
             glyph.origin.0 as f32 + w as f32 / 2.0,
             glyph.origin.1 as f32 + h as f32 / 2.0,
@@ -289,4 +289,27 @@ fn a_highlighted_cell_needs_less_contrast() {
     assert_eq!(cell_threshold(80, 20, 137, true), 40);
     // Never below the least ink.
     assert_eq!(cell_threshold(80, 250, 10, false), MIN_INK);
+}
+
+/// A typeset page: digits a fifth of a 150 px cell tall, about 11 px in the straightened grid.
+/// Each is read again from the original, where it is 30 px tall.
+#[test]
+fn small_digits_are_read_at_the_original_resolution() {
+    let cell = 150.0;
+    let mut sketch = Sketch::new((1400, 1400), (25.0, 25.0), cell, WHITE, BLACK);
+    let givens: Board = GIVENS.parse().unwrap();
+    sketch.board(&givens, 0.2, BLACK);
+    let cells = slice(&sketch.rectified(), &sketch.image);
+    for pos in Pos::all().filter(|p| givens.get(*p).is_some()) {
+        let glyph = cells.glyphs[pos.index()]
+            .as_ref()
+            .expect("a given is found");
+        let (square, read) = (glyph.height as f32, glyph.ink.height() as f32);
+        assert!(
+            (10.0..=13.0).contains(&square),
+            "{pos}: {square} px in the square"
+        );
+        // Up to 40 px, as far as the original goes: 30 px (plus a row of anti-aliasing).
+        assert!((28.0..=33.0).contains(&read), "{pos}: read {read} px tall");
+    }
 }

@@ -10,8 +10,8 @@ use std::ops::Range;
 use image::{GrayImage, Luma, RgbImage};
 use imageproc::geometric_transformations::Projection;
 
-use super::sample::{source_scale, Area, Piece, Strengths};
 use crate::pipeline::mask::components;
+use crate::pipeline::resample::{source_scale, Area, Piece, Strengths};
 
 /// The sample reaches this fraction of a cell beyond the cell's grid lines on each side, so
 /// a line found a little off its place and ink crossing it are both in view.

@@ -39,11 +39,10 @@ use crate::puzzle::board::{Board, Digit, Pos};
 mod find;
 mod layout;
 mod reading;
-mod sample;
 
+use crate::pipeline::resample::Area;
 use find::{find_marks, Mark};
 use layout::{digits_of, picture_layout};
-use sample::Area;
 
 /// How a cell's marks are laid out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

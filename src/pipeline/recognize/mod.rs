@@ -17,7 +17,7 @@ use rayon::prelude::*;
 use crate::puzzle::board::{Digit, Pos};
 
 pub mod calibrate;
-mod frame;
+pub(crate) mod frame;
 mod orient;
 pub mod topology;
 

@@ -1,5 +1,6 @@
-//! A cell and its surroundings sampled again from the original picture, as ink strengths, and
-//! the connected pieces of ink in it.
+//! An area of the straightened grid sampled again from the original picture, at a size of the
+//! caller's choosing, as ink strengths: small glyphs and pencil marks are read at the
+//! original's resolution, not the straightened grid's.
 
 use image::RgbImage;
 use imageproc::geometric_transformations::Projection;
@@ -7,21 +8,21 @@ use imageproc::geometric_transformations::Projection;
 use crate::pipeline::gray::luma;
 
 /// A rectangle of the square picture: left, top, right, bottom.
-pub(super) type Area = (f32, f32, f32, f32);
+pub(crate) type Area = (f32, f32, f32, f32);
 
 /// How far each pixel of a sampled area stands out from the cell's background.
-pub(super) struct Strengths {
+pub(crate) struct Strengths {
     /// Row-major, `w` x `h`; grey levels (0 = background).
-    pub(super) values: Vec<i32>,
-    pub(super) w: u32,
-    pub(super) h: u32,
+    pub(crate) values: Vec<i32>,
+    pub(crate) w: u32,
+    pub(crate) h: u32,
 }
 
 impl Strengths {
     /// `area` of the square picture, `size` pixels, sampled from `image` through `back`
     /// (square -> original) and measured against `background` (ink lighter than it when
     /// `dark`).
-    pub(super) fn of(
+    pub(crate) fn of(
         image: &RgbImage,
         back: &Projection,
         area: Area,
@@ -51,12 +52,12 @@ impl Strengths {
     }
 
     /// The strength at (x, y).
-    pub(super) fn at(&self, x: u32, y: u32) -> i32 {
+    pub(crate) fn at(&self, x: u32, y: u32) -> i32 {
         self.values[(y * self.w + x) as usize]
     }
 
     /// The strongest value in the rectangle `x0..x1` x `y0..y1` (clipped to the sample).
-    pub(super) fn peak(&self, (x0, y0, x1, y1): (u32, u32, u32, u32)) -> i32 {
+    pub(crate) fn peak(&self, (x0, y0, x1, y1): (u32, u32, u32, u32)) -> i32 {
         (y0..y1.min(self.h))
             .flat_map(|y| (x0..x1.min(self.w)).map(move |x| (x, y)))
             .map(|(x, y)| self.at(x, y))
@@ -67,7 +68,7 @@ impl Strengths {
 
 /// The side of the square-picture rectangle `area` in the original picture, in pixels: the
 /// mean of its four edges carried back through the projection, over the square's side.
-pub(super) fn source_scale(back: &Projection, (x0, y0, x1, y1): Area) -> f32 {
+pub(crate) fn source_scale(back: &Projection, (x0, y0, x1, y1): Area) -> f32 {
     let corners = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)].map(|p| back * &p);
     let edge = |a: (f32, f32), b: (f32, f32)| ((a.0 - b.0).powi(2) + (a.1 - b.1).powi(2)).sqrt();
     let mean = (0..4)
@@ -111,4 +112,4 @@ fn sample(image: &RgbImage, back: &Projection, area: Area, size: (u32, u32)) -> 
 }
 
 /// A connected piece of ink: its box (x0, y0, x1, y1, inclusive) in sample pixels.
-pub(super) type Piece = crate::pipeline::mask::Box4;
+pub(crate) type Piece = crate::pipeline::mask::Box4;

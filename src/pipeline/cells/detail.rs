@@ -1,0 +1,91 @@
+//! Small glyphs read again from the original picture at its own resolution.
+//!
+//! The straightened grid has a fixed size, so the digits of a typeset page (a fifth of the
+//! cell) come out a dozen pixels tall there, too few to tell an old-style `3` from a `1`,
+//! while the original often holds them two or three times larger. Those glyphs are sampled
+//! again from the original, up to a height the templates compare well at.
+
+use image::{GrayImage, RgbImage};
+use imageproc::geometric_transformations::Projection;
+
+use super::Glyph;
+use crate::pipeline::recognize::frame;
+use crate::pipeline::resample::{source_scale, Strengths};
+
+/// The glyphs of a grid whose digits are shorter than this (pixels of the straightened grid)
+/// are read again, all of them, so that one font's glyphs are compared at one resolution.
+const SMALL: f32 = 28.0;
+/// ... up to this height in pixels, as far as the original's resolution goes.
+const TARGET: f32 = 40.0;
+/// Not worth it for less than this much enlargement.
+const MIN_GAIN: f32 = 1.4;
+
+/// How the cell of one glyph tells ink from background.
+pub(super) struct CellLook {
+    /// The cell's background colour.
+    pub(super) background: [u8; 3],
+    /// The least strength that counts as ink.
+    pub(super) threshold: i32,
+    /// The strength that is full ink.
+    pub(super) contrast: i32,
+}
+
+/// When the grid's digits (`digit` pixels tall) are small, replaces each glyph's ink by its
+/// ink sampled from `image` (the original picture; `projection` maps it to the straightened
+/// grid), where the original is larger.
+pub(super) fn read_small_glyphs_again(
+    glyphs: &mut [Option<Glyph>],
+    looks: &[CellLook],
+    digit: f32,
+    dark: bool,
+    image: &RgbImage,
+    projection: &Projection,
+) {
+    if digit >= SMALL {
+        return;
+    }
+    let back = projection.invert();
+    for (glyph, look) in glyphs.iter_mut().zip(looks) {
+        let Some(glyph) = glyph else { continue };
+        let Some(ink) = sampled_ink(glyph, look, TARGET / digit, dark, image, &back) else {
+            continue;
+        };
+        glyph.ink = ink;
+    }
+}
+
+/// The glyph's box (with a pixel of margin) sampled from the original enlarged up to `most`
+/// times, as ink (255 = full ink) cropped to the glyph; `None` when the original is
+/// not larger there.
+fn sampled_ink(
+    glyph: &Glyph,
+    look: &CellLook,
+    most: f32,
+    dark: bool,
+    image: &RgbImage,
+    back: &Projection,
+) -> Option<GrayImage> {
+    let (x0, y0) = (glyph.origin.0 as f32 - 1.0, glyph.origin.1 as f32 - 1.0);
+    let (w, h) = (glyph.width as f32 + 2.0, glyph.height as f32 + 2.0);
+    let area = (x0, y0, x0 + w, y0 + h);
+    let gain = source_scale(back, area).min(most);
+    if gain < MIN_GAIN {
+        return None;
+    }
+    let size = ((w * gain).round() as u32, (h * gain).round() as u32);
+    let strengths = Strengths::of(image, back, area, size, (look.background, dark));
+    let contrast = look.contrast.max(1);
+    let ink: Vec<u8> = strengths
+        .values
+        .iter()
+        .map(|&s| {
+            if s * 2 < look.threshold {
+                0
+            } else {
+                (s * 255 / contrast).clamp(0, 255) as u8
+            }
+        })
+        .collect();
+    let (ink, w, h) = frame::trim(&ink, size.0, size.1);
+    GrayImage::from_raw(w, h, ink).filter(|g| g.width() > 1 && g.height() > 1)
+}
