@@ -129,10 +129,8 @@ impl State {
         self.cand[after] &= !locked;
 
         let newly_solved = row_singles(mask) & !self.solved[band];
-        if newly_solved != 0 {
-            self.solved[band] |= newly_solved;
-            touched |= self.clear_from_band(band, newly_solved);
-        }
+        self.solved[band] |= newly_solved;
+        touched |= self.clear_from_band(band, newly_solved);
         // The table step is idempotent, so this mask needs no second update.
         self.cand[i] = mask;
         Some(touched & !(1 << i))
