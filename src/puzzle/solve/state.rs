@@ -269,9 +269,16 @@ impl State {
 
     /// The lowest digit (0-8) still possible at `cell` of `band`.
     pub(super) fn first_digit_at(&self, band: usize, cell: usize) -> usize {
-        (0..9)
-            .find(|&digit| self.cand[at(digit, band)] & 1 << cell != 0)
-            .expect("an undecided cell keeps a candidate after propagation")
+        // All nine bits gathered without a branch (the compiler does them as one vector
+        // step), then the lowest taken.
+        let digits = (0..9).fold(0u32, |digits, digit| {
+            digits | (self.cand[at(digit, band)] >> cell & 1) << digit
+        });
+        debug_assert!(
+            digits != 0,
+            "an undecided cell keeps a candidate after propagation"
+        );
+        digits.trailing_zeros() as usize
     }
 
     /// The grid of a solved state.
