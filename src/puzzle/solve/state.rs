@@ -140,18 +140,25 @@ impl State {
     /// singles that clash; otherwise whether anything was decided. When nothing was, `bivalue`
     /// holds each band's undecided cells with two candidates.
     fn apply_naked_singles(&mut self, bivalue: &mut [u32; 3]) -> Option<bool> {
-        let mut found = false;
-        for (band, pairs) in bivalue.iter_mut().enumerate() {
-            let (once, twice, thrice) = self.candidate_counts(band);
-            if once != BAND_FULL {
-                return None;
-            }
-            *pairs = twice & !thrice & !self.solved[band];
-            let singles = once & !twice & !self.solved[band];
-            if singles == 0 {
-                continue;
-            }
-            found = true;
+        // The three bands counted first, with no branch between them: one test for an empty
+        // cell and one for a single, instead of two per band.
+        let counts = [0, 1, 2].map(|band| self.candidate_counts(band));
+        let covered = counts
+            .iter()
+            .fold(BAND_FULL, |all, &(once, _, _)| all & once);
+        if covered != BAND_FULL {
+            return None;
+        }
+        let mut singles = [0u32; 3];
+        for (band, &(once, twice, thrice)) in counts.iter().enumerate() {
+            let open = !self.solved[band];
+            bivalue[band] = twice & !thrice & open;
+            singles[band] = once & !twice & open;
+        }
+        if singles == [0; 3] {
+            return Some(false);
+        }
+        for (band, &singles) in singles.iter().enumerate() {
             self.solved[band] |= singles;
             for digit in 0..9 {
                 let i = at(digit, band);
@@ -166,7 +173,7 @@ impl State {
                 }
             }
         }
-        Some(found)
+        Some(true)
     }
 
     /// Places each digit whose column has one cell left for it: the in-band tables see rows and
