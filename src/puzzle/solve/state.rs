@@ -1,6 +1,7 @@
 //! The search state: candidate masks and their propagation, and the choice of a guess.
 
 use crate::puzzle::board::{Board, Digit};
+use wide::{i32x4, CmpEq};
 
 use super::tables::{
     columns_of, ALL_MASKS, BAND_FULL, BAND_PEERS, LOCKED_COLUMNS, MATCHABLE_CELLS, ROWS_OF_COLUMNS,
@@ -43,12 +44,23 @@ impl State {
     }
 
     /// Removes `cells` from every digit of `band`; returns the masks that changed (bit per mask).
+    /// Four digits at a time in `wide` vectors, whose compare and move-mask give the changed
+    /// bits in two steps; the compiler's own vectors of the plain loop gathered them bit by
+    /// bit (this runs in every update: +3.5 % on 11plus).
     fn clear_from_band(&mut self, band: usize, cells: u32) -> u32 {
+        let masks = &mut self.cand[band * 9..band * 9 + 9];
+        let cut = i32x4::splat(cells as i32);
         let mut changed = 0;
-        for (digit, mask) in self.cand[band * 9..band * 9 + 9].iter_mut().enumerate() {
-            changed |= u32::from(*mask & cells != 0) << digit;
-            *mask &= !cells;
+        for (half, chunk) in masks[..8].chunks_exact_mut(4).enumerate() {
+            let v = i32x4::new([0, 1, 2, 3].map(|k| chunk[k] as i32));
+            let hit = (v & cut).cmp_eq(i32x4::ZERO).move_mask() ^ 0xf;
+            changed |= (hit as u32) << (half * 4);
+            for (m, o) in chunk.iter_mut().zip((v & !cut).to_array()) {
+                *m = o as u32;
+            }
         }
+        changed |= u32::from(masks[8] & cells != 0) << 8;
+        masks[8] &= !cells;
         changed << (band * 9)
     }
 
