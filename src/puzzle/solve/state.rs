@@ -4,8 +4,7 @@ use crate::puzzle::board::{Board, Digit};
 use wide::{i32x4, CmpEq};
 
 use super::tables::{
-    columns_of, ALL_MASKS, BAND_FULL, BAND_PEERS, LOCKED_COLUMNS, MATCHABLE_CELLS, ROWS_OF_COLUMNS,
-    ROW_BOXES,
+    ALL_MASKS, BAND_FULL, BAND_PEERS, LOCKED_COLUMNS, MATCHABLE_CELLS, ROWS_OF_COLUMNS, ROW_BOXES,
 };
 
 /// Index of the mask of `digit` (0-8) in `band` (0-2): band-major, so a band's nine digits are
@@ -192,40 +191,66 @@ impl State {
     /// boxes but not whole columns. `None` when a digit has no cell left in some column, or two
     /// such singles clash.
     fn apply_column_hidden_singles(&mut self) -> Option<bool> {
-        let mut found = false;
-        for digit in 0..9 {
-            let masks = [
-                self.cand[digit],
-                self.cand[9 + digit],
-                self.cand[18 + digit],
-            ];
-            if columns_of(masks[0] | masks[1] | masks[2]) != 0x1ff {
-                return None;
-            }
-            let open = [0, 1, 2].map(|band| masks[band] & !self.solved[band]);
-            // Count per column: first the three bands cell by cell, then the three rows.
-            let [x, y, z] = open;
-            let (any, several) = (x | y | z, x & y | x & z | y & z);
-            let (r0, r1, r2) = (any & 0x1ff, any >> 9 & 0x1ff, any >> 18);
-            let twice = columns_of(several) | r0 & r1 | r0 & r2 | r1 & r2;
-            let lone_columns = ((r0 | r1 | r2) & !twice) * ROWS_OF_COLUMNS;
-            if lone_columns == 0 {
-                continue;
-            }
-            for (band, cells) in open.iter().enumerate() {
-                let mut singles = cells & lone_columns;
+        let lone = self.column_hidden_singles()?;
+        if lone == [0; 9] {
+            return Some(false);
+        }
+        for (digit, &columns) in lone.iter().enumerate() {
+            let lone_columns = columns * ROWS_OF_COLUMNS;
+            for band in 0..3 {
+                let mut singles = self.cand[at(digit, band)] & !self.solved[band] & lone_columns;
                 while singles != 0 {
                     let cell = singles.trailing_zeros() as usize;
                     if self.cand[at(digit, band)] & 1 << cell == 0 {
                         return None; // an earlier single of this loop sees this one
                     }
                     self.place(digit, band, cell);
-                    found = true;
                     singles &= singles - 1;
                 }
             }
         }
-        Some(found)
+        Some(true)
+    }
+
+    /// Per digit, the columns with one undecided cell for it and no decided one; `None` when a
+    /// digit has no cell left in some column. Four digits at a time in `wide` vectors (a
+    /// band's digits are neighbours in memory); the ninth shares a vector with three stand-ins
+    /// that fill every cell, so they never show a lone column.
+    fn column_hidden_singles(&self) -> Option<[u32; 9]> {
+        let solved = self.solved.map(|cells| i32x4::splat(cells as i32));
+        let columns_of = |v: i32x4| -> i32x4 { (v | v >> 9 | v >> 18) & i32x4::splat(0x1ff) };
+        let mut lone = [0u32; 12];
+        let mut missing = i32x4::ZERO;
+        for (group, lone) in lone.chunks_exact_mut(4).enumerate() {
+            let [a, b, c] = [0, 1, 2].map(|band| {
+                i32x4::new([0, 1, 2, 3].map(|k| {
+                    let digit = group * 4 + k;
+                    let mask = if digit < 9 {
+                        self.cand[at(digit, band)]
+                    } else {
+                        BAND_FULL
+                    };
+                    mask as i32
+                }))
+            });
+            missing |= columns_of(a | b | c) ^ i32x4::splat(0x1ff);
+            let (x, y, z) = (a & !solved[0], b & !solved[1], c & !solved[2]);
+            // Count per column: first the three bands cell by cell, then the three rows.
+            let (any, several) = (x | y | z, x & y | x & z | y & z);
+            let row = |k: i32| (any >> (9 * k)) & i32x4::splat(0x1ff);
+            let (r0, r1, r2) = (row(0), row(1), row(2));
+            let twice: i32x4 = columns_of(several) | r0 & r1 | r0 & r2 | r1 & r2;
+            let columns = ((r0 | r1 | r2) & !twice).to_array();
+            for (out, columns) in lone.iter_mut().zip(columns) {
+                *out = columns as u32;
+            }
+        }
+        if missing.cmp_eq(i32x4::ZERO).move_mask() != 0xf {
+            return None;
+        }
+        let mut digits = [0u32; 9];
+        digits.copy_from_slice(&lone[..9]);
+        Some(digits)
     }
 
     /// Cells of `band` with at least one, two and three candidate digits.
