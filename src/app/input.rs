@@ -5,9 +5,11 @@
 //! chunks of what has arrived, so results appear while a pipe is still being written and
 //! memory stays bounded by a chunk, however long the input.
 
+use std::cell::RefCell;
 use std::io::{self, BufReader, Read};
 use std::path::Path;
-use std::sync::mpsc::{self, Receiver, TryRecvError};
+use std::rc::Rc;
+use std::sync::mpsc::{self, Receiver, SyncSender, TryRecvError};
 
 use anyhow::Context;
 use sudoku_snap::puzzle::text::{Parsed, PuzzleReader};
@@ -91,37 +93,77 @@ fn each_chunk_of(
     Ok(failed)
 }
 
+/// What the reading thread hands on: the puzzles parsed since the last hand-off, in order (a
+/// read error, if any, last).
+type Batch = Vec<io::Result<Parsed>>;
+
 /// Parses `reader` on a thread of its own, so the puzzles already read can be solved while it
-/// waits for more. The channel holds at most a chunk, which bounds memory when reading is
-/// faster than solving; when the consumer stops early (stdout closed), the process ends and
-/// takes the thread with it.
-fn read_in_background(reader: Box<dyn Read + Send>) -> Receiver<io::Result<Parsed>> {
-    let (sender, receiver) = mpsc::sync_channel(CHUNK);
+/// waits for more. Puzzles go over in batches, each sent just before the thread asks the input
+/// for more bytes (see [`SendBeforeRead`]) or when it reaches `CHUNK`: one hand-off per 64 kB
+/// of a file instead of one per puzzle. The channel holds one batch besides the one being
+/// filled, which bounds memory when reading is faster than solving; when the consumer stops
+/// early (stdout closed), the process ends and takes the thread with it.
+fn read_in_background(reader: Box<dyn Read + Send>) -> Receiver<Batch> {
+    let (sender, receiver) = mpsc::sync_channel(1);
     std::thread::spawn(move || {
-        let puzzles = PuzzleReader::new(BufReader::with_capacity(READ_BUFFER, reader));
+        let batch = Rc::new(RefCell::new(Vec::new()));
+        let source = SendBeforeRead {
+            inner: reader,
+            batch: Rc::clone(&batch),
+            sender: sender.clone(),
+        };
+        let puzzles = PuzzleReader::new(BufReader::with_capacity(READ_BUFFER, source));
         for item in puzzles {
-            if sender.send(item).is_err() {
-                break;
+            let mut pending = batch.borrow_mut();
+            pending.push(item);
+            if pending.len() >= CHUNK && sender.send(std::mem::take(&mut *pending)).is_err() {
+                return;
             }
+        }
+        let last = batch.take();
+        if !last.is_empty() {
+            let _ = sender.send(last);
         }
     });
     receiver
 }
 
-/// Waits for the next puzzle, then takes those already waiting behind it, up to `CHUNK`.
-/// `None` once the input has ended; a read error ends the chunk and comes with it.
-fn next_chunk(puzzles: &Receiver<io::Result<Parsed>>) -> Option<(Vec<Parsed>, Option<io::Error>)> {
-    let mut chunk = Vec::new();
-    let mut item = puzzles.recv().ok()?;
-    loop {
-        match item {
-            Ok(parsed) => chunk.push(parsed),
-            Err(e) => return Some((chunk, Some(e))),
+/// The input under the reading thread's buffer: before each read from it (which may wait, on a
+/// pipe), the puzzles parsed so far are sent on, so a slow pipe still gets its answers line by
+/// line while a file is handed on a buffer at a time.
+struct SendBeforeRead {
+    inner: Box<dyn Read + Send>,
+    batch: Rc<RefCell<Batch>>,
+    sender: SyncSender<Batch>,
+}
+
+impl Read for SendBeforeRead {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let ready = self.batch.take();
+        if !ready.is_empty() && self.sender.send(ready).is_err() {
+            // Nobody takes puzzles any more: end the input here.
+            return Ok(0);
         }
-        if chunk.len() == CHUNK {
+        self.inner.read(buf)
+    }
+}
+
+/// Waits for the next batch, then takes those already waiting behind it while the chunk is
+/// under `CHUNK`. `None` once the input has ended; a read error ends the chunk and comes with it.
+fn next_chunk(batches: &Receiver<Batch>) -> Option<(Vec<Parsed>, Option<io::Error>)> {
+    let mut chunk = Vec::new();
+    let mut batch = batches.recv().ok()?;
+    loop {
+        for item in batch {
+            match item {
+                Ok(parsed) => chunk.push(parsed),
+                Err(e) => return Some((chunk, Some(e))),
+            }
+        }
+        if chunk.len() >= CHUNK {
             break;
         }
-        item = match puzzles.try_recv() {
+        batch = match batches.try_recv() {
             Ok(next) => next,
             Err(TryRecvError::Empty | TryRecvError::Disconnected) => break,
         };
