@@ -34,7 +34,8 @@ bin=${SUDOKU_SNAP_BIN:-$target/release/sudoku-snap}
 rate=${SOLVER_RATE_BIN:-$target/release/examples/solver_rate}
 cp -r "$peers_src" "$work/peers"
 rm -rf "$work/peers/target"
-cargo build --release --quiet --manifest-path "$work/peers/Cargo.toml" >&2
+# Its own target folder: a CARGO_TARGET_DIR set for our build must not move it.
+CARGO_TARGET_DIR="$work/peers/target" cargo build --release --quiet --manifest-path "$work/peers/Cargo.toml" >&2
 peers=$work/peers/target/release/solver-peers
 
 for _ in 1 2 3 4 5 6 7 8 9 10; do cat "$puzzles/magictour_top1465.txt"; done >"$work/top1465x10.txt"

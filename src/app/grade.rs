@@ -68,7 +68,7 @@ pub fn run(args: GradeArgs) -> anyhow::Result<Outcome> {
     if format == Format::Csv {
         writeln!(out, "puzzle,difficulty,solved_logically,techniques")?;
     }
-    let outcome = each_puzzle_chunk(&args.inputs, |name, chunk| {
+    let outcome = each_puzzle_chunk(&args.inputs, pool.current_num_threads(), |name, chunk| {
         let mut failed = false;
         let reports: Vec<Report> =
             pool.install(|| chunk.par_iter().map(|p| grade_one(p, name)).collect());

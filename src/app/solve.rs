@@ -80,7 +80,7 @@ pub fn run(args: SolveArgs) -> anyhow::Result<Outcome> {
     let pool = super::thread_pool(args.jobs)?;
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
-    let outcome = each_puzzle_chunk(&args.inputs, |name, chunk| {
+    let outcome = each_puzzle_chunk(&args.inputs, pool.current_num_threads(), |name, chunk| {
         let failed = match mode {
             Mode::All(limit) => list_all(&mut out, chunk, name, limit, format)?,
             _ => solve_chunk(&pool, &mut out, chunk, name, mode, format)?,

@@ -24,7 +24,9 @@
 //! across the nine digit masks, and hidden singles in columns from counting a digit's cells per
 //! column across the three bands. Each update hands back the masks it changed, and the few
 //! changes made elsewhere (placing a digit, a single) mark theirs, so nothing has to compare
-//! masks to find what is left to update.
+//! masks to find what is left to update. The work that runs over a band's nine digits at once
+//! (clearing solved cells, the column counts) goes four digits to a `wide` vector, and the hot
+//! paths avoid branches the data decides (a row single, a given), which mispredicted often.
 //!
 //! # Search
 //!
@@ -183,16 +185,27 @@ fn search_puzzle(
 /// same digit sees; only then is the slower pairwise [`Board::first_conflict`] asked, so the
 /// reported pair is the board's canonical one.
 fn load_givens(puzzle: &Board) -> Result<State, Conflict> {
-    let mut given = [0u32; 3];
+    let bytes = puzzle.to_bytes();
+    // Which cells hold a given, without a branch per cell (one for each of the ~60 empty
+    // cells of a hard puzzle went mispredicted often enough to cost ~5 % on 17_clue); then
+    // only the givens are visited.
+    let given = [0, 1, 2].map(|band| {
+        let cells = &bytes[band * 27..band * 27 + 27];
+        (0..27).fold(0u32, |mask, cell| {
+            mask | u32::from(cells[cell] != 0) << cell
+        })
+    });
     let mut of_digit = [0u32; 27];
     let mut seen_by = [0u32; 27];
-    for (index, cell) in puzzle.cells().iter().enumerate() {
-        let Some(digit) = cell else { continue };
-        let (band, cell) = (index / 27, index % 27);
-        let i = at(usize::from(digit.get() - 1), band);
-        given[band] |= 1 << cell;
-        of_digit[i] |= 1 << cell;
-        seen_by[i] |= BAND_PEERS[cell];
+    for (band, &cells) in given.iter().enumerate() {
+        let mut cells = cells;
+        while cells != 0 {
+            let cell = cells.trailing_zeros() as usize;
+            cells &= cells - 1;
+            let i = at(usize::from(bytes[band * 27 + cell] - 1), band);
+            of_digit[i] |= 1 << cell;
+            seen_by[i] |= BAND_PEERS[cell];
+        }
     }
     let mut state = State::unconstrained();
     for digit in 0..9 {

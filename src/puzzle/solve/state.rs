@@ -1,10 +1,10 @@
 //! The search state: candidate masks and their propagation, and the choice of a guess.
 
 use crate::puzzle::board::{Board, Digit};
+use wide::{i32x4, CmpEq};
 
 use super::tables::{
-    columns_of, ALL_MASKS, BAND_FULL, BAND_PEERS, LOCKED_COLUMNS, LONE_CELL, MATCHABLE_CELLS,
-    ROWS_OF_COLUMNS, ROW_BOXES,
+    ALL_MASKS, BAND_FULL, BAND_PEERS, LOCKED_COLUMNS, MATCHABLE_CELLS, ROWS_OF_COLUMNS, ROW_BOXES,
 };
 
 /// Index of the mask of `digit` (0-8) in `band` (0-2): band-major, so a band's nine digits are
@@ -43,12 +43,23 @@ impl State {
     }
 
     /// Removes `cells` from every digit of `band`; returns the masks that changed (bit per mask).
+    /// Four digits at a time in `wide` vectors, whose compare and move-mask give the changed
+    /// bits in two steps; the compiler's own vectors of the plain loop gathered them bit by
+    /// bit (this runs in every update: +3.5 % on 11plus).
     fn clear_from_band(&mut self, band: usize, cells: u32) -> u32 {
+        let masks = &mut self.cand[band * 9..band * 9 + 9];
+        let cut = i32x4::splat(cells as i32);
         let mut changed = 0;
-        for (digit, mask) in self.cand[band * 9..band * 9 + 9].iter_mut().enumerate() {
-            changed |= u32::from(*mask & cells != 0) << digit;
-            *mask &= !cells;
+        for (half, chunk) in masks[..8].chunks_exact_mut(4).enumerate() {
+            let v = i32x4::new([0, 1, 2, 3].map(|k| chunk[k] as i32));
+            let hit = (v & cut).cmp_eq(i32x4::ZERO).move_mask() ^ 0xf;
+            changed |= (hit as u32) << (half * 4);
+            for (m, o) in chunk.iter_mut().zip((v & !cut).to_array()) {
+                *m = o as u32;
+            }
         }
+        changed |= u32::from(masks[8] & cells != 0) << 8;
+        masks[8] &= !cells;
         changed << (band * 9)
     }
 
@@ -129,10 +140,8 @@ impl State {
         self.cand[after] &= !locked;
 
         let newly_solved = row_singles(mask) & !self.solved[band];
-        if newly_solved != 0 {
-            self.solved[band] |= newly_solved;
-            touched |= self.clear_from_band(band, newly_solved);
-        }
+        self.solved[band] |= newly_solved;
+        touched |= self.clear_from_band(band, newly_solved);
         // The table step is idempotent, so this mask needs no second update.
         self.cand[i] = mask;
         Some(touched & !(1 << i))
@@ -142,18 +151,25 @@ impl State {
     /// singles that clash; otherwise whether anything was decided. When nothing was, `bivalue`
     /// holds each band's undecided cells with two candidates.
     fn apply_naked_singles(&mut self, bivalue: &mut [u32; 3]) -> Option<bool> {
-        let mut found = false;
-        for (band, pairs) in bivalue.iter_mut().enumerate() {
-            let (once, twice, thrice) = self.candidate_counts(band);
-            if once != BAND_FULL {
-                return None;
-            }
-            *pairs = twice & !thrice & !self.solved[band];
-            let singles = once & !twice & !self.solved[band];
-            if singles == 0 {
-                continue;
-            }
-            found = true;
+        // The three bands counted first, with no branch between them: one test for an empty
+        // cell and one for a single, instead of two per band.
+        let counts = [0, 1, 2].map(|band| self.candidate_counts(band));
+        let covered = counts
+            .iter()
+            .fold(BAND_FULL, |all, &(once, _, _)| all & once);
+        if covered != BAND_FULL {
+            return None;
+        }
+        let mut singles = [0u32; 3];
+        for (band, &(once, twice, thrice)) in counts.iter().enumerate() {
+            let open = !self.solved[band];
+            bivalue[band] = twice & !thrice & open;
+            singles[band] = once & !twice & open;
+        }
+        if singles == [0; 3] {
+            return Some(false);
+        }
+        for (band, &singles) in singles.iter().enumerate() {
             self.solved[band] |= singles;
             for digit in 0..9 {
                 let i = at(digit, band);
@@ -168,47 +184,73 @@ impl State {
                 }
             }
         }
-        Some(found)
+        Some(true)
     }
 
     /// Places each digit whose column has one cell left for it: the in-band tables see rows and
     /// boxes but not whole columns. `None` when a digit has no cell left in some column, or two
     /// such singles clash.
     fn apply_column_hidden_singles(&mut self) -> Option<bool> {
-        let mut found = false;
-        for digit in 0..9 {
-            let masks = [
-                self.cand[digit],
-                self.cand[9 + digit],
-                self.cand[18 + digit],
-            ];
-            if columns_of(masks[0] | masks[1] | masks[2]) != 0x1ff {
-                return None;
-            }
-            let open = [0, 1, 2].map(|band| masks[band] & !self.solved[band]);
-            // Count per column: first the three bands cell by cell, then the three rows.
-            let [x, y, z] = open;
-            let (any, several) = (x | y | z, x & y | x & z | y & z);
-            let (r0, r1, r2) = (any & 0x1ff, any >> 9 & 0x1ff, any >> 18);
-            let twice = columns_of(several) | r0 & r1 | r0 & r2 | r1 & r2;
-            let lone_columns = ((r0 | r1 | r2) & !twice) * ROWS_OF_COLUMNS;
-            if lone_columns == 0 {
-                continue;
-            }
-            for (band, cells) in open.iter().enumerate() {
-                let mut singles = cells & lone_columns;
+        let lone = self.column_hidden_singles()?;
+        if lone == [0; 9] {
+            return Some(false);
+        }
+        for (digit, &columns) in lone.iter().enumerate() {
+            let lone_columns = columns * ROWS_OF_COLUMNS;
+            for band in 0..3 {
+                let mut singles = self.cand[at(digit, band)] & !self.solved[band] & lone_columns;
                 while singles != 0 {
                     let cell = singles.trailing_zeros() as usize;
                     if self.cand[at(digit, band)] & 1 << cell == 0 {
                         return None; // an earlier single of this loop sees this one
                     }
                     self.place(digit, band, cell);
-                    found = true;
                     singles &= singles - 1;
                 }
             }
         }
-        Some(found)
+        Some(true)
+    }
+
+    /// Per digit, the columns with one undecided cell for it and no decided one; `None` when a
+    /// digit has no cell left in some column. Four digits at a time in `wide` vectors (a
+    /// band's digits are neighbours in memory); the ninth shares a vector with three stand-ins
+    /// that fill every cell, so they never show a lone column.
+    fn column_hidden_singles(&self) -> Option<[u32; 9]> {
+        let solved = self.solved.map(|cells| i32x4::splat(cells as i32));
+        let columns_of = |v: i32x4| -> i32x4 { (v | v >> 9 | v >> 18) & i32x4::splat(0x1ff) };
+        let mut lone = [0u32; 12];
+        let mut missing = i32x4::ZERO;
+        for (group, lone) in lone.chunks_exact_mut(4).enumerate() {
+            let [a, b, c] = [0, 1, 2].map(|band| {
+                i32x4::new([0, 1, 2, 3].map(|k| {
+                    let digit = group * 4 + k;
+                    let mask = if digit < 9 {
+                        self.cand[at(digit, band)]
+                    } else {
+                        BAND_FULL
+                    };
+                    mask as i32
+                }))
+            });
+            missing |= columns_of(a | b | c) ^ i32x4::splat(0x1ff);
+            let (x, y, z) = (a & !solved[0], b & !solved[1], c & !solved[2]);
+            // Count per column: first the three bands cell by cell, then the three rows.
+            let (any, several) = (x | y | z, x & y | x & z | y & z);
+            let row = |k: i32| (any >> (9 * k)) & i32x4::splat(0x1ff);
+            let (r0, r1, r2) = (row(0), row(1), row(2));
+            let twice: i32x4 = columns_of(several) | r0 & r1 | r0 & r2 | r1 & r2;
+            let columns = ((r0 | r1 | r2) & !twice).to_array();
+            for (out, columns) in lone.iter_mut().zip(columns) {
+                *out = columns as u32;
+            }
+        }
+        if missing.cmp_eq(i32x4::ZERO).move_mask() != 0xf {
+            return None;
+        }
+        let mut digits = [0u32; 9];
+        digits.copy_from_slice(&lone[..9]);
+        Some(digits)
     }
 
     /// Cells of `band` with at least one, two and three candidate digits.
@@ -271,9 +313,16 @@ impl State {
 
     /// The lowest digit (0-8) still possible at `cell` of `band`.
     pub(super) fn first_digit_at(&self, band: usize, cell: usize) -> usize {
-        (0..9)
-            .find(|&digit| self.cand[at(digit, band)] & 1 << cell != 0)
-            .expect("an undecided cell keeps a candidate after propagation")
+        // All nine bits gathered without a branch (the compiler does them as one vector
+        // step), then the lowest taken.
+        let digits = (0..9).fold(0u32, |digits, digit| {
+            digits | (self.cand[at(digit, band)] >> cell & 1) << digit
+        });
+        debug_assert!(
+            digits != 0,
+            "an undecided cell keeps a candidate after propagation"
+        );
+        digits.trailing_zeros() as usize
     }
 
     /// The grid of a solved state.
@@ -304,9 +353,10 @@ fn open_peers(open: &[u32; 3], band: usize, cell: usize) -> u32 {
     (u64::from(in_band) | u64::from(other_bands) << 32).count_ones() + 1
 }
 
-/// Cells that are alone in their row of the band.
+/// Cells that are alone in their row of the band. Every row of `mask` holds a cell (the
+/// matching step saw to that), so a row is alone when clearing its lowest bit leaves nothing;
+/// three such tests cost less than three table lookups.
 fn row_singles(mask: u32) -> u32 {
-    u32::from(LONE_CELL[(mask & 0x1ff) as usize])
-        | u32::from(LONE_CELL[(mask >> 9 & 0x1ff) as usize]) << 9
-        | u32::from(LONE_CELL[(mask >> 18) as usize]) << 18
+    let lone = |row: u32| row & 0u32.wrapping_sub(u32::from(row & row.wrapping_sub(1) == 0));
+    lone(mask & 0x1ff) | lone(mask >> 9 & 0x1ff) << 9 | lone(mask >> 18) << 18
 }

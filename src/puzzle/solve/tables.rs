@@ -17,9 +17,6 @@ pub(super) fn columns_of(mask: u32) -> u32 {
     (mask | mask >> 9 | mask >> 18) & 0x1ff
 }
 
-/// For a row's 9 bits, the row itself when it has exactly one bit, else 0.
-pub(super) static LONE_CELL: [u16; 512] = lone_cell_table();
-
 /// For a 9-bit mini-row set (bit `row * 3 + box`), the cells (27-bit band mask) of the
 /// mini-rows that lie on a one-to-one matching of the three rows to the three boxes; 0 when
 /// there is no matching.
@@ -42,18 +39,6 @@ const fn row_boxes_table() -> [u16; 512] {
                 table[row] |= 1 << bx;
             }
             bx += 1;
-        }
-        row += 1;
-    }
-    table
-}
-
-const fn lone_cell_table() -> [u16; 512] {
-    let mut table = [0u16; 512];
-    let mut row = 0;
-    while row < 512 {
-        if (row as u32).count_ones() == 1 {
-            table[row] = row as u16;
         }
         row += 1;
     }
