@@ -10,6 +10,7 @@ use image::RgbImage;
 use imageproc::geometric_transformations::Projection;
 
 use super::Glyph;
+use crate::pipeline::resample::source_scale;
 
 /// Re-read a glyph's colour only when the original has at least this many pixels per pixel
 /// of the straightened grid: at about the same size the straightened colours are as good.
@@ -47,8 +48,7 @@ fn source_colour(
     let (x0, y0) = (glyph.origin.0 as f32, glyph.origin.1 as f32);
     let (x1, y1) = (x0 + glyph.width as f32, y0 + glyph.height as f32);
     let corners = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)].map(|p| back * &p);
-    let height = ((corners[3].1 - corners[0].1).abs() + (corners[2].1 - corners[1].1).abs()) / 2.0;
-    if height < MIN_SCALE * (y1 - y0) {
+    if source_scale(back, (x0, y0, x1, y1)) < MIN_SCALE {
         return None;
     }
     let bound = |v: f32, limit: u32| (v.max(0.0) as u32).min(limit);
