@@ -8,6 +8,7 @@
 use image::{GrayImage, RgbImage};
 use imageproc::geometric_transformations::Projection;
 
+use super::isolate::Ink;
 use super::Glyph;
 use crate::pipeline::recognize::frame;
 use crate::pipeline::resample::{source_scale, Strengths};
@@ -20,22 +21,12 @@ const TARGET: f32 = 40.0;
 /// Not worth it for less than this much enlargement.
 const MIN_GAIN: f32 = 1.4;
 
-/// How the cell of one glyph tells ink from background.
-pub(super) struct CellLook {
-    /// The cell's background colour.
-    pub(super) background: [u8; 3],
-    /// The least strength that counts as ink.
-    pub(super) threshold: i32,
-    /// The strength that is full ink.
-    pub(super) contrast: i32,
-}
-
 /// When the grid's digits (`digit` pixels tall) are small, replaces each glyph's ink by its
 /// ink sampled from `image` (the original picture; `projection` maps it to the straightened
 /// grid), where the original is larger.
 pub(super) fn read_small_glyphs_again(
     glyphs: &mut [Option<Glyph>],
-    looks: &[CellLook],
+    inks: &[Ink<'_>],
     digit: f32,
     dark: bool,
     image: &RgbImage,
@@ -45,9 +36,9 @@ pub(super) fn read_small_glyphs_again(
         return;
     }
     let back = projection.invert();
-    for (glyph, look) in glyphs.iter_mut().zip(looks) {
+    for (glyph, ink) in glyphs.iter_mut().zip(inks) {
         let Some(glyph) = glyph else { continue };
-        let Some(ink) = sampled_ink(glyph, look, TARGET / digit, dark, image, &back) else {
+        let Some(ink) = sampled_ink(glyph, ink, TARGET / digit, dark, image, &back) else {
             continue;
         };
         glyph.ink = ink;
@@ -59,7 +50,7 @@ pub(super) fn read_small_glyphs_again(
 /// not larger there.
 fn sampled_ink(
     glyph: &Glyph,
-    look: &CellLook,
+    look: &Ink<'_>,
     most: f32,
     dark: bool,
     image: &RgbImage,

@@ -22,7 +22,6 @@ mod detail;
 mod isolate;
 mod stroke;
 use crate::pipeline::rectify::{Rectified, CELL};
-use detail::CellLook;
 use isolate::{area_colour, isolate_glyph, CellInk, Ink, JOIN};
 
 /// A glyph shorter than this fraction of the cell is noise, whatever the population says.
@@ -191,16 +190,9 @@ pub fn slice(rect: &Rectified, image: &RgbImage) -> Cells {
         })
         .unzip();
     stroke::colours_from_source(&mut glyphs, &colours, image, &rect.projection);
-    let looks: Vec<CellLook> = (inks.iter())
-        .map(|ink| CellLook {
-            background: ink.background,
-            threshold: ink.threshold,
-            contrast: ink.contrast,
-        })
-        .collect();
     detail::read_small_glyphs_again(
         &mut glyphs,
-        &looks,
+        &inks,
         sizes.digit,
         dark,
         image,
