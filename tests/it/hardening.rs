@@ -42,13 +42,21 @@ fn mkfifo(path: &Path) {
     assert!(made.success(), "mkfifo {}", path.display());
 }
 
-/// A 9999 x 9999 16-bit RGBA PNG (800 MB decoded, under 1 MB on disk), made once per run.
+/// A 9999 x 9999 16-bit RGBA PNG (800 MB decoded, under 1 MB on disk).
+///
+/// Kept in Cargo's scratch directory for integration tests, so it is made once and
+/// never left behind in the system's temporary directory; written to a temporary
+/// name and renamed, so test binaries running at once never see half a file.
 fn png16_bomb() -> &'static Path {
     static BOMB: OnceLock<PathBuf> = OnceLock::new();
     BOMB.get_or_init(|| {
-        let path =
-            std::env::temp_dir().join(format!("sudoku-snap-test-png16-{}.png", std::process::id()));
-        let file = std::io::BufWriter::new(std::fs::File::create(&path).unwrap());
+        let dir = Path::new(env!("CARGO_TARGET_TMPDIR"));
+        let path = dir.join("png16-bomb.png");
+        if path.exists() {
+            return path;
+        }
+        let part = tempfile::NamedTempFile::new_in(dir).unwrap();
+        let file = std::io::BufWriter::new(part.as_file());
         let side = 9999;
         let mut encoder = png::Encoder::new(file, side, side);
         encoder.set_color(png::ColorType::Rgba);
@@ -61,6 +69,8 @@ fn png16_bomb() -> &'static Path {
             std::io::Write::write_all(&mut stream, &row).unwrap();
         }
         stream.finish().unwrap();
+        writer.finish().unwrap();
+        part.persist(&path).unwrap();
         path
     })
 }
