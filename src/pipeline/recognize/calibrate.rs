@@ -10,8 +10,18 @@ use crate::puzzle::board::Pos;
 use super::topology;
 
 /// Two groups whose glyphs are on average at least this alike (cosine of their features)
-/// are the same digit.
+/// are the same digit, in a picture whose glyphs of one digit differ as much as a photo's
+/// do; a cleaner picture asks more (see [`same_shape`]).
 pub const SAME_SHAPE: f32 = 0.9;
+/// How much less alike than the picture's typical twins (in [`shape_noise`]s) two glyphs may
+/// be and still be the same digit. A screenshot draws one digit identically wherever it
+/// stands, so its 6 and its 8 at 0.91 are two shapes, where a photo's blurred 6s may be that
+/// unlike each other (4 against 3 and 5, tune seeds 2-12: +11 and +17 grids exact with the
+/// photos unchanged, against photos 5 fewer solved at 3).
+const SHAPE_NOISE_FACTOR: f32 = 4.0;
+/// The least shape noise assumed, so identical renderings (likeness 1.0) still let a digit
+/// drawn at two sub-pixel offsets be one shape.
+const MIN_SHAPE_NOISE: f32 = 0.01;
 /// The margin given to the digit the joint assignment picked over the best other digit of
 /// its group, so the ranking puts it first.
 const PICKED_MARGIN: f32 = 0.02;
@@ -208,6 +218,32 @@ pub fn looks_more_like(likeness: &ndarray::Array2<f32>, digits: &[usize]) -> Vec
         .collect()
 }
 
+/// The likeness at which two of this picture's glyphs are one shape: `SHAPE_NOISE_FACTOR`
+/// times its shape noise below a perfect match, and never below `SAME_SHAPE`.
+pub fn same_shape(likeness: &ndarray::Array2<f32>) -> f32 {
+    (1.0 - SHAPE_NOISE_FACTOR * shape_noise(likeness)).max(SAME_SHAPE)
+}
+
+/// How far from identical the picture's glyphs are to their nearest look-alike (one minus the
+/// median over glyphs of the likeness to the most alike other glyph): most digits are given
+/// more than once, so this is how much one digit's glyphs differ in this picture (rendering,
+/// blur, compression), at least `MIN_SHAPE_NOISE`.
+fn shape_noise(likeness: &ndarray::Array2<f32>) -> f32 {
+    let n = likeness.nrows();
+    let mut nearest: Vec<f32> = (0..n)
+        .map(|i| {
+            (0..n)
+                .filter(|&j| j != i)
+                .map(|j| likeness[[i, j]])
+                .fold(f32::MIN, f32::max)
+        })
+        .collect();
+    nearest.sort_by(f32::total_cmp);
+    nearest
+        .get(n / 2)
+        .map_or(MIN_SHAPE_NOISE, |&m| (1.0 - m).max(MIN_SHAPE_NOISE))
+}
+
 /// How alike glyphs are among themselves: the mean over distinct pairs.
 fn cohesion(likeness: &ndarray::Array2<f32>, members: &[usize]) -> f32 {
     let n = members.len();
@@ -333,10 +369,11 @@ impl Assignment<'_> {
 }
 
 /// Groups of glyphs alike in shape: average-linkage merging while two groups are at least
-/// `SAME_SHAPE` alike, never merging two groups with glyphs in one house (one digit cannot be
-/// given twice in a row, column or box).
+/// [`same_shape`] alike, never merging two groups with glyphs in one house (one digit cannot
+/// be given twice in a row, column or box).
 fn group_by_shape(likeness: &ndarray::Array2<f32>, cells: &[Pos]) -> Vec<Vec<usize>> {
     let n = cells.len();
+    let same = same_shape(likeness);
     let mut groups: Vec<Vec<usize>> = (0..n).map(|i| vec![i]).collect();
     // Kept up to date as groups merge, so each round only scans the pairs: the summed
     // likeness between two groups, and whether they have glyphs in one house.
@@ -351,7 +388,7 @@ fn group_by_shape(likeness: &ndarray::Array2<f32>, cells: &[Pos]) -> Vec<Vec<usi
         for a in 0..groups.len() {
             for b in a + 1..groups.len() {
                 let alike = sums[a][b] / (groups[a].len() * groups[b].len()) as f32;
-                if alike >= SAME_SHAPE && best.is_none_or(|(s, ..)| alike > s) && !clash[a][b] {
+                if alike >= same && best.is_none_or(|(s, ..)| alike > s) && !clash[a][b] {
                     best = Some((alike, a, b));
                 }
             }
@@ -594,6 +631,34 @@ mod tests {
         let likeness = ndarray::Array2::from_elem((3, 3), 0.96);
         let refined = refine(&scores, &likeness, &cells, &UNTOLD).scores;
         assert!(refined.iter().all(|s| s[4] > s[5]));
+    }
+
+    #[test]
+    fn a_clean_picture_keeps_a_near_shape_apart_from_identical_twins() {
+        // Glyphs 0-3 are one digit drawn identically (a screenshot's 8s); glyph 4 (its 6) is
+        // 0.92 alike them, above `SAME_SHAPE`, but far below how alike the picture's twins are.
+        let cells: Vec<Pos> = [(0, 0), (1, 3), (2, 6), (3, 1), (5, 4)]
+            .iter()
+            .map(|&(r, c)| Pos::new(r, c).unwrap())
+            .collect();
+        let identical = ndarray::Array2::from_shape_fn((5, 5), |(i, j)| {
+            if i < 4 && j < 4 || i == j {
+                1.0
+            } else {
+                0.92
+            }
+        });
+        assert!(same_shape(&identical) > 0.92);
+        assert_eq!(group_by_shape(&identical, &cells).len(), 2);
+        // The same 6 among 8s that blur makes 0.95 alike each other is one of them: glyphs of
+        // one digit in such a picture differ as much.
+        let blurred = ndarray::Array2::from_shape_fn((5, 5), |(i, j)| match identical[[i, j]] {
+            _ if i == j => 1.0,
+            l if l == 1.0 => 0.95,
+            l => l,
+        });
+        assert_eq!(same_shape(&blurred), SAME_SHAPE);
+        assert_eq!(group_by_shape(&blurred, &cells).len(), 1);
     }
 
     #[test]

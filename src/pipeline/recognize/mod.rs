@@ -301,9 +301,11 @@ fn rule_out_unlike(recognized: &mut [Recognized], givens: &[usize], likeness: &A
         .map(|r| r.confidence() >= calibrate::SURE)
         .collect();
     let unlike = calibrate::unlike_sure_readings(likeness, &digits, &sure);
+    // A twin is a glyph the grouping would join to this one.
+    let same = calibrate::same_shape(likeness);
     for (k, &i) in givens.iter().enumerate() {
-        recognized[i].has_twin = (0..givens.len())
-            .any(|j| j != k && digits[j] == digits[k] && likeness[[k, j]] >= calibrate::SAME_SHAPE);
+        recognized[i].has_twin =
+            (0..givens.len()).any(|j| j != k && digits[j] == digits[k] && likeness[[k, j]] >= same);
     }
     for (&i, ruled_out) in givens.iter().zip(unlike) {
         recognized[i].unlike = (ruled_out.into_iter())
