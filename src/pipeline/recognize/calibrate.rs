@@ -654,7 +654,7 @@ mod tests {
         // one digit in such a picture differ as much.
         let blurred = ndarray::Array2::from_shape_fn((5, 5), |(i, j)| match identical[[i, j]] {
             _ if i == j => 1.0,
-            l if l == 1.0 => 0.95,
+            1.0 => 0.95,
             l => l,
         });
         assert_eq!(same_shape(&blurred), SAME_SHAPE);
