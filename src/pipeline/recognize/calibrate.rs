@@ -198,6 +198,7 @@ const LOOKS_MARGIN: f32 = 0.05;
 /// digit has nothing to compare with, and gets none.
 pub fn looks_more_like(likeness: &ndarray::Array2<f32>, digits: &[usize]) -> Vec<Vec<usize>> {
     let n = digits.len();
+    let same = same_shape(likeness);
     (0..n)
         .map(|i| {
             let nearest = |accept: &dyn Fn(usize) -> bool| {
@@ -206,7 +207,7 @@ pub fn looks_more_like(likeness: &ndarray::Array2<f32>, digits: &[usize]) -> Vec
                     .map(|j| likeness[[i, j]])
                     .max_by(f32::total_cmp)
             };
-            let own = nearest(&|j| digits[j] == digits[i] && likeness[[i, j]] < SAME_SHAPE);
+            let own = nearest(&|j| digits[j] == digits[i] && likeness[[i, j]] < same);
             let Some(own) = own else {
                 return Vec::new();
             };

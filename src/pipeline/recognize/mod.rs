@@ -324,12 +324,11 @@ fn rule_out_unlike(recognized: &mut [Recognized], givens: &[usize], likeness: &A
 fn backed_rivals(own: &[&Recognized], cells: &[Pos], likeness: &Array2<f32>) -> Vec<Rival> {
     let digits: Vec<usize> = own.iter().map(|r| r.digit().get() as usize - 1).collect();
     let looks_like = calibrate::looks_more_like(likeness, &digits);
+    let same = calibrate::same_shape(likeness);
     let mut out: Vec<Rival> = Vec::new();
     for (i, backed) in looks_like.into_iter().enumerate() {
         let twins: Vec<usize> = (0..own.len())
-            .filter(|&j| {
-                j == i || (digits[j] == digits[i] && likeness[[i, j]] >= calibrate::SAME_SHAPE)
-            })
+            .filter(|&j| j == i || (digits[j] == digits[i] && likeness[[i, j]] >= same))
             .collect();
         let contested = (0..own.len()).any(|j| {
             digits[j] == digits[i]
