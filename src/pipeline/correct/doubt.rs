@@ -221,7 +221,9 @@ fn fitting_digits(givens: &Board, pos: Pos, read: Digit) -> Vec<Digit> {
 ///
 /// When the two digits' glyphs fit the templates poorly (their mean best score below
 /// `WEAK_FIT`) the scores name them poorly too: the exchange is then a rival up to the loss
-/// of any alternative reading (`ALTERNATIVE_LOSS` per glyph).
+/// of any alternative reading (`ALTERNATIVE_LOSS` per glyph). So is the exchange of a digit
+/// given once with one the givens lack: a single glyph, with no twin to confirm its shape, is
+/// all that names it (a hairline font's flat-topped 3 read as 5 by 0.19 drew a wrong answer).
 fn label_swaps(givens: &Board, evidence: &[Option<Recognized>]) -> Vec<Doubt> {
     let mut out: Vec<Doubt> = Vec::new();
     let best_score = |cell: Pos| {
@@ -238,7 +240,10 @@ fn label_swaps(givens: &Board, evidence: &[Option<Recognized>]) -> Vec<Doubt> {
             let loss: f32 = renamed.iter().map(|r| r.loss).sum();
             let by_templates: f32 = renamed.iter().map(|r| r.template_loss).sum();
             let fit = renamed.iter().map(|r| best_score(r.cell)).sum::<f32>();
-            let close = if fit < WEAK_FIT * renamed.len() as f32 || loops_favour(&renamed) {
+            let close = if fit < WEAK_FIT * renamed.len() as f32
+                || loops_favour(&renamed)
+                || renamed.len() == 1
+            {
                 ALTERNATIVE_LOSS
             } else {
                 CLOSE_SCORE

@@ -635,6 +635,36 @@ mod tests {
     }
 
     #[test]
+    fn a_lone_glyph_renamed_to_a_digit_the_givens_lack_is_a_doubt_further_off() {
+        // The givens hold one 6 and no 1: reading the 6 as 1 renames a digit, and the rules
+        // accept it (another puzzle with one solution). One glyph is all the evidence, so a
+        // runner-up 0.15 behind is a rival (a hairline font's flat-topped 3 read as 5 by 0.19
+        // drew a wrong answer).
+        let puzzle: Board =
+            ".......3....9..8..3...4..72..6.9....4..3..7.8.3.2.5.4...4........2.7.3..7...2.5.9"
+                .parse()
+                .unwrap();
+        let six = Pos::all()
+            .find(|&p| puzzle.get(p) == Digit::new(6))
+            .unwrap();
+        let mut evidence = clear_evidence(&puzzle);
+        evidence[six.index()] = Some(recognized(6, 1, 0.15));
+        let solved = solve_read(&puzzle, &evidence, 2);
+        assert_eq!(solved.trusted(), None);
+        assert_eq!(
+            solved.doubts,
+            vec![Doubt {
+                cell: six,
+                read: Digit::new(6),
+                could_be: vec![Digit::new(1).unwrap()]
+            }]
+        );
+        // Told apart clearly, the reading is trusted.
+        evidence[six.index()] = Some(recognized(6, 1, 0.3));
+        assert!(solve_read(&puzzle, &evidence, 2).trusted().is_some());
+    }
+
+    #[test]
     fn a_rival_the_grids_own_glyphs_back_is_a_doubt_further_off() {
         // A cell whose runner-up gives another unique answer, 0.15 behind: no rival by the
         // templates alone, one when its glyph looks more like that digit's glyphs.
