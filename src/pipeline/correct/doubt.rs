@@ -156,8 +156,11 @@ fn close_rivals(
         let best = r.ranked[0].1;
         let mut could_be = Vec::new();
         // A misshapen glyph's scores prove little: every other digit is a rival.
-        let possible =
-            |d: &Digit| *d != read && (r.misshapen || !(as_read && r.unlike.contains(d)));
+        let possible = |d: &Digit| {
+            *d != read
+                && (r.misshapen
+                    || !((as_read && r.unlike.contains(d)) || loops_rule_out(r, read, *d)))
+        };
         // After a correction the calibration may be what erred: a digit the templates alone
         // rank close is a rival too.
         let template_best = r.template.iter().copied().fold(f32::MIN, f32::max);
@@ -191,6 +194,16 @@ fn close_rivals(
         }
     }
     out
+}
+
+/// Whether the glyph's loops agree with `read` and contradict `other`: holes rule out such a
+/// runner-up however the templates alone rank it (after a correction too).
+fn loops_rule_out(r: &Recognized, read: Digit, other: Digit) -> bool {
+    let agrees = |d: Digit| {
+        r.holes
+            .and_then(|h| topology::agrees(usize::from(d.get() - 1), h))
+    };
+    agrees(read) == Some(true) && agrees(other) == Some(false)
 }
 
 /// The digits other than `read` that no other given in `pos`'s row, column or box holds.
@@ -251,6 +264,9 @@ fn label_swaps(givens: &Board, evidence: &[Option<Recognized>]) -> Vec<Doubt> {
             if loss > close * renamed.len() as f32 && by_templates >= 0.0 {
                 continue;
             }
+            if loops_count(&renamed) == LoopsCount::Against {
+                continue;
+            }
             for Renamed {
                 cell, read, other, ..
             } in renamed
@@ -274,6 +290,22 @@ fn label_swaps(givens: &Board, evidence: &[Option<Recognized>]) -> Vec<Doubt> {
 /// nowhere the other way (a `9` read as `7` has a loop no `7` has): template scores of an
 /// unfamiliar font can prefer the wrong one of two digits the rules cannot tell apart.
 fn loops_favour(renamed: &[Renamed]) -> bool {
+    loops_count(renamed) == LoopsCount::For
+}
+
+/// What the glyphs' loops say of an exchange of two digits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum LoopsCount {
+    /// It makes loops agree where the reading contradicts them, and nowhere the other way.
+    For,
+    /// It makes loops contradict where the reading agrees with them, and nowhere the other
+    /// way: the loops rule it out, as they rule out a runner-up (see [`topology`]).
+    Against,
+    /// Neither.
+    Silent,
+}
+
+fn loops_count(renamed: &[Renamed]) -> LoopsCount {
     let agrees = |d: Digit, holes: Option<u8>| {
         holes.and_then(|h| topology::agrees(usize::from(d.get() - 1), h))
     };
@@ -285,7 +317,11 @@ fn loops_favour(renamed: &[Renamed]) -> bool {
             _ => {}
         }
     }
-    fixed > 0 && broken == 0
+    match (fixed, broken) {
+        (f, 0) if f > 0 => LoopsCount::For,
+        (0, b) if b > 0 => LoopsCount::Against,
+        _ => LoopsCount::Silent,
+    }
 }
 
 /// One given renamed by an exchange of two digits, and the score that loses: calibrated, and

@@ -5,7 +5,7 @@
 
 use serde::Serialize;
 
-use crate::pipeline::recognize::{Recognized, Rival};
+use crate::pipeline::recognize::{topology, Recognized, Rival};
 use crate::puzzle::board::{Board, Conflict, Digit, Pos};
 use crate::puzzle::solve::{self, Verdict};
 
@@ -103,6 +103,11 @@ pub fn solve_reading(
     if max_changes > 0 && !matches!(solved.verdict, Ok(Verdict::Unique(_))) {
         if let Some(by_groups) = correct_groups(givens, rivals) {
             solved = by_groups;
+        }
+    }
+    if max_changes > 0 && !matches!(solved.verdict, Ok(Verdict::Unique(_))) {
+        if let Some(by_loops) = correct_by_loops(givens, evidence) {
+            solved = by_loops;
         }
     }
     if solved.doubts.is_empty() {
@@ -258,6 +263,51 @@ fn correct_groups(givens: &Board, alternatives: &[Rival]) -> Option<Solved> {
         verdict: Ok(Verdict::Unique(solution)),
         corrections,
         doubts,
+    })
+}
+
+/// When neither single cells nor whole groups give the puzzle one solution: every given whose
+/// loops contradict the digit read (a `5` with a closed loop, a `6` with two) while a
+/// runner-up within `MAX_LOSS` agrees with them takes that runner-up, all at once. A
+/// squarish font misreads its 6s as 5s one glyph at a time, more of them than single-cell
+/// corrections may change, and only the loops tell. Used only when the rules then give one
+/// solution; the doubts are weighed after it as after any correction.
+fn correct_by_loops(givens: &Board, evidence: &[Option<Recognized>]) -> Option<Solved> {
+    let agrees = |d: Digit, holes: u8| topology::agrees(usize::from(d.get() - 1), holes);
+    let corrections: Vec<Correction> = Pos::all()
+        .filter_map(|cell| {
+            let read = givens.get(cell)?;
+            let r = evidence.get(cell.index())?.as_ref()?;
+            let holes = r.holes?;
+            if agrees(read, holes) != Some(false) {
+                return None;
+            }
+            let best = r.ranked[0].1;
+            let (used, _) = (r.ranked.iter().skip(1))
+                .take_while(|(_, score)| best - score <= MAX_LOSS)
+                .find(|(d, _)| agrees(*d, holes) == Some(true))?;
+            Some(Correction {
+                cell,
+                read,
+                used: *used,
+            })
+        })
+        .collect();
+    if corrections.is_empty() {
+        return None;
+    }
+    let mut board = *givens;
+    corrections
+        .iter()
+        .for_each(|c| board.set(c.cell, Some(c.used)));
+    let Ok(Verdict::Unique(solution)) = solve::check(&board) else {
+        return None;
+    };
+    Some(Solved {
+        givens: board,
+        verdict: Ok(Verdict::Unique(solution)),
+        corrections,
+        doubts: Vec::new(),
     })
 }
 
@@ -662,6 +712,40 @@ mod tests {
         // Told apart clearly, the reading is trusted.
         evidence[six.index()] = Some(recognized(6, 1, 0.3));
         assert!(solve_read(&puzzle, &evidence, 2).trusted().is_some());
+    }
+
+    #[test]
+    fn sixes_read_as_fives_are_corrected_by_their_loops() {
+        // A squarish font: every 6 read as 5, the 6 runner-up 0.1 behind; too many for single
+        // cells, and no shape group to relabel. The misread glyphs have a closed loop, which
+        // no 5 has; the true 5s have none.
+        let puzzle: Board = PUZZLE.parse().unwrap();
+        let (five, six) = (Digit::new(5).unwrap(), Digit::new(6).unwrap());
+        let mut read = puzzle;
+        let mut evidence = clear_evidence(&puzzle);
+        for pos in Pos::all() {
+            let (digit, holes) = match puzzle.get(pos) {
+                Some(d) if d == six => (recognized(5, 6, 0.1), 1),
+                Some(d) if d == five => (recognized(5, 6, 0.1), 0),
+                _ => continue,
+            };
+            read.set(pos, Some(five));
+            evidence[pos.index()] = Some(Recognized {
+                holes: Some(holes),
+                ..digit
+            });
+        }
+        let solved = solve_read(&read, &evidence, 2);
+        let sixes = Pos::all().filter(|&p| puzzle.get(p) == Some(six)).count();
+        assert_eq!(solved.corrections.len(), sixes);
+        assert!(solved.corrections.iter().all(|c| c.used == six));
+        assert!(solved.trusted().unwrap().solves(&puzzle));
+        // Without loops to tell, nothing is drawn.
+        let blind: Vec<Option<Recognized>> = evidence
+            .iter()
+            .map(|r| r.clone().map(|r| Recognized { holes: None, ..r }))
+            .collect();
+        assert_eq!(solve_read(&read, &blind, 2).trusted(), None);
     }
 
     #[test]

@@ -1,9 +1,10 @@
 //! Topology: how many closed loops (holes) a glyph has. Template matching compares grey
 //! shapes, and in bold or condensed fonts a `6` and an `8` correlate almost perfectly; their
-//! holes (one against two) do not. Holes are used only to rule out a runner-up reading that
-//! contradicts the glyph while the reading chosen agrees with it, never to change the digit
-//! read: blur can close a `6`'s opening or fill an `8`'s small loops, and then the holes say
-//! nothing.
+//! holes (one against two) do not. Holes rule out a runner-up reading that contradicts the
+//! glyph while the reading chosen agrees with it, and they never change the digit read by
+//! themselves: blur can close a `6`'s opening or fill an `8`'s small loops, and then the holes
+//! say nothing. Only when the rules reject the reading (no solution, or several) may a
+//! correction follow them (`correct::correct_by_loops`).
 
 use image::GrayImage;
 
