@@ -5,8 +5,10 @@
 //! nearest neighbour's), and groups are split only when they lie much further apart than
 //! that: near shades (dark grey entries beside black givens, light blue beside white) split,
 //! anti-aliasing and JPEG noise do not. Any number of groups is allowed (givens, entries, a
-//! wrong entry in red). The givens are the least colourful group large enough to be the
-//! givens, and of groups alike in colourfulness the one standing out most from the background.
+//! wrong entry in red). Two shades that the glyphs' places in the grid explain are light
+//! falling across a photographed page, not two authors. The givens are the least colourful
+//! group large enough to be the givens, and of groups alike in colourfulness the one standing
+//! out most from the background.
 
 use super::colour::{best_cut, chroma, covariance, distance, dot, main_axis, mean, solve3, sub};
 use super::{Author, Glyph};
@@ -43,6 +45,16 @@ const CHROMA_TIE: f32 = 30.0;
 /// linkage chains two near shades through glyphs whose anti-aliased strokes never reach their
 /// full colour, but the shades still separate cleanly along one direction.
 const SUBGROUP_SEPARATION: f32 = 8.0;
+/// One digit is given at most nine times, so two shades of more glyphs than this each are not
+/// one digit's shape reaching its colour differently (the split `SUBGROUP_SEPARATION`
+/// guards against): they split at `SEVERAL_DIGITS_SEPARATION`. A dark app's grey givens
+/// beside 25 blue entries, 7.4 standard deviations apart, were all read as givens.
+const MAX_INSTANCES: usize = 9;
+const SEVERAL_DIGITS_SEPARATION: f32 = 6.0;
+/// The share of the difference between two shades that the glyphs' places must explain for
+/// the shades to be light across the page (0.94 on a dim photo shaded top to bottom; 0.03
+/// and 0.005 on two screenshots with a player's entries).
+const POSITION_EXPLAINS: f32 = 0.5;
 /// ... and their mean colours at least this far apart (RGB distance): closer shades are
 /// anti-aliasing and compression, not two authors.
 const SUBGROUP_DISTANCE: f32 = 16.0;
@@ -63,7 +75,11 @@ pub(super) fn mark_entries(glyphs: &mut [Option<Glyph>], background: [u8; 3]) {
     if colours.len() < 2 {
         return;
     }
-    let groups = split_mixed_groups(&colours, colour_groups(&colours));
+    let places: Vec<(f32, f32)> = (glyphs.iter().enumerate())
+        .filter(|(_, g)| g.is_some())
+        .map(|(i, _)| ((i / 9) as f32, (i % 9) as f32))
+        .collect();
+    let groups = split_mixed_groups(&colours, &places, colour_groups(&colours));
     let groups = absorb_lone_glyphs(&colours, groups);
     let count = groups.iter().max().map_or(0, |&g| g + 1);
     if count < 2 {
@@ -142,13 +158,17 @@ fn colour_groups(colours: &[[f32; 3]]) -> Vec<usize> {
 /// Splits each colour group that holds two clearly separate shades (see
 /// [`SUBGROUP_SEPARATION`]); a group large enough to be the givens is split only when one part
 /// still is (a puzzle has at least `MIN_GIVENS` givens, and highlights or blur spread the
-/// givens' own shade).
-fn split_mixed_groups(colours: &[[f32; 3]], mut groups: Vec<usize>) -> Vec<usize> {
+/// givens' own shade). `places` are the glyphs' cells (row, column).
+fn split_mixed_groups(
+    colours: &[[f32; 3]],
+    places: &[(f32, f32)],
+    mut groups: Vec<usize>,
+) -> Vec<usize> {
     let count = groups.iter().max().map_or(0, |&g| g + 1);
     let mut next = count;
     for g in 0..count {
         let members: Vec<usize> = (0..colours.len()).filter(|&i| groups[i] == g).collect();
-        let Some(part) = bisect(colours, &members) else {
+        let Some(part) = bisect(colours, places, &members) else {
             continue;
         };
         let moved = part.iter().filter(|&&b| b).count();
@@ -170,7 +190,7 @@ fn split_mixed_groups(colours: &[[f32; 3]], mut groups: Vec<usize>) -> Vec<usize
 /// `None` when they are one shade. The split is found like a two-class discriminant: start
 /// from the best cut along the colours' main axis, then re-cut along the direction that
 /// separates the two parts best relative to their own spread, until the parts settle.
-fn bisect(colours: &[[f32; 3]], members: &[usize]) -> Option<Vec<bool>> {
+fn bisect(colours: &[[f32; 3]], places: &[(f32, f32)], members: &[usize]) -> Option<Vec<bool>> {
     if members.len() < 2 {
         return None;
     }
@@ -190,7 +210,51 @@ fn bisect(colours: &[[f32; 3]], members: &[usize]) -> Option<Vec<bool>> {
         .filter(|&(_, apart, far, _)| apart && far)
         .max_by(|a, b| a.0.total_cmp(&b.0))?;
     let (separation, .., part) = best;
-    (separation >= SUBGROUP_SEPARATION).then_some(part)
+    let moved = part.iter().filter(|&&b| b).count();
+    let smaller = moved.min(part.len() - moved);
+    let places: Vec<(f32, f32)> = members.iter().map(|&i| places[i]).collect();
+    if follows_position(&points, &places, &part) {
+        return None;
+    }
+    let needed = if smaller > MAX_INSTANCES {
+        SEVERAL_DIGITS_SEPARATION
+    } else {
+        SUBGROUP_SEPARATION
+    };
+    (separation >= needed).then_some(part)
+}
+
+/// Whether the glyphs' place in the grid explains most of the difference between the two
+/// parts (a plane over rows and columns fitted to each glyph's colour along the direction
+/// between the parts' means leaves less than `POSITION_EXPLAINS` of it): light falling
+/// across a photographed page shades its top givens lighter than its bottom ones, while a
+/// player's entries lie scattered among the givens.
+fn follows_position(points: &[[f32; 3]], places: &[(f32, f32)], part: &[bool]) -> bool {
+    let (a, b) = split_means(points, part);
+    let towards = sub(b, a);
+    let values: Vec<f32> = points.iter().map(|&p| dot(p, towards)).collect();
+    let n = values.len() as f32;
+    let mean = values.iter().sum::<f32>() / n;
+    let total: f32 = values.iter().map(|v| (v - mean).powi(2)).sum();
+    // Least squares for value = c0 + c1 row + c2 column, by its normal equations.
+    let mut normal = [[0.0f32; 3]; 3];
+    let mut right = [0.0f32; 3];
+    for (&(row, column), &v) in places.iter().zip(&values) {
+        let x = [1.0, row, column];
+        for i in 0..3 {
+            right[i] += x[i] * v;
+            for j in 0..3 {
+                normal[i][j] += x[i] * x[j];
+            }
+        }
+    }
+    let Some(c) = solve3(normal, right) else {
+        return false;
+    };
+    let residual: f32 = (places.iter().zip(&values))
+        .map(|(&(row, column), &v)| (v - c[0] - c[1] * row - c[2] * column).powi(2))
+        .sum();
+    total > 0.0 && residual < (1.0 - POSITION_EXPLAINS) * total
 }
 
 /// From the best cut along `start`, re-cuts along the discriminant direction until the parts
@@ -411,7 +475,8 @@ mod tests {
             })
             .collect();
         colours.push([61.0, 74.0, 72.0]);
-        let groups = split_mixed_groups(&colours, colour_groups(&colours));
+        let groups =
+            split_mixed_groups(&colours, &scattered(colours.len()), colour_groups(&colours));
         let groups = absorb_lone_glyphs(&colours, groups);
         assert!(groups.iter().all(|&g| g == 0), "{groups:?}");
     }
@@ -443,7 +508,8 @@ mod tests {
         }));
         // Single linkage alone sees one group.
         assert!(colour_groups(&colours).iter().all(|&g| g == 0));
-        let groups = split_mixed_groups(&colours, colour_groups(&colours));
+        let groups =
+            split_mixed_groups(&colours, &scattered(colours.len()), colour_groups(&colours));
         assert!(groups[..24].iter().all(|&g| g == groups[0]), "{groups:?}");
         assert!(groups[24..].iter().all(|&g| g == groups[24]), "{groups:?}");
         assert_ne!(groups[0], groups[24]);
@@ -459,10 +525,43 @@ mod tests {
         colours.extend([66.0, 67.0, 67.0, 74.0, 74.0, 77.0].map(shade));
         colours.extend((0..19).map(|i| shade(91.0 + (i % 6) as f32)));
         colours.push(shade(89.0));
-        let groups = split_mixed_groups(&colours, colour_groups(&colours));
+        let groups =
+            split_mixed_groups(&colours, &scattered(colours.len()), colour_groups(&colours));
         assert!(groups[..26].iter().all(|&g| g == groups[0]), "{groups:?}");
         assert!(groups[26..].iter().all(|&g| g == groups[26]), "{groups:?}");
         assert_ne!(groups[0], groups[26]);
+    }
+
+    #[test]
+    fn many_entries_in_another_hue_split_off_unless_light_explains_them() {
+        // Measured on a downscaled JPEG of a dark app: 26 grey givens spread over 23 levels
+        // of brightness, 25 blue entries whose thin strokes reach their hue unevenly.
+        let jitter = |i: usize| (i * 7 % 11) as f32;
+        let mut colours: Vec<[f32; 3]> = (0..26)
+            .map(|i| {
+                let v = 153.0 + (i * 23 / 25) as f32;
+                [v, v + 1.0, v + 4.0 + (i % 3) as f32 * 2.0]
+            })
+            .collect();
+        colours.extend((0..25).map(|i| {
+            let v = 126.0 + jitter(i) + (i % 5) as f32;
+            [v, v + 10.0 + jitter(i + 3), v + 22.0 + 2.5 * jitter(i + 5)]
+        }));
+        let groups =
+            split_mixed_groups(&colours, &scattered(colours.len()), colour_groups(&colours));
+        assert!(groups[..26].iter().all(|&g| g == groups[0]), "{groups:?}");
+        assert!(groups[26..].iter().all(|&g| g == groups[26]), "{groups:?}");
+        assert_ne!(groups[0], groups[26]);
+        // The same colours, the second shade all in the top rows and the first below: light
+        // across a photographed page, one author.
+        let places: Vec<(f32, f32)> = (0..colours.len())
+            .map(|i| {
+                let cell = if i < 26 { 80 - i } else { i - 26 };
+                ((cell / 9) as f32, (cell % 9) as f32)
+            })
+            .collect();
+        let groups = split_mixed_groups(&colours, &places, colour_groups(&colours));
+        assert!(groups.iter().all(|&g| g == groups[0]), "{groups:?}");
     }
 
     #[test]
@@ -473,7 +572,8 @@ mod tests {
                 [v, v + 2.0, v + 4.0]
             })
             .collect();
-        let groups = split_mixed_groups(&colours, colour_groups(&colours));
+        let groups =
+            split_mixed_groups(&colours, &scattered(colours.len()), colour_groups(&colours));
         assert!(groups.iter().all(|&g| g == groups[0]), "{groups:?}");
     }
 
@@ -513,6 +613,16 @@ mod tests {
             .iter()
             .flatten()
             .all(|g| g.author == Author::Entry));
+    }
+
+    /// Cells spread over the grid, unrelated to the order of the colours.
+    fn scattered(n: usize) -> Vec<(f32, f32)> {
+        (0..n)
+            .map(|i| {
+                let cell = i * 37 % 81;
+                ((cell / 9) as f32, (cell % 9) as f32)
+            })
+            .collect()
     }
 
     fn glyph(colour: [u8; 3]) -> Glyph {
