@@ -508,11 +508,7 @@ mod tests {
         }));
         // Single linkage alone sees one group.
         assert!(colour_groups(&colours).iter().all(|&g| g == 0));
-        let groups =
-            split_mixed_groups(&colours, &scattered(colours.len()), colour_groups(&colours));
-        assert!(groups[..24].iter().all(|&g| g == groups[0]), "{groups:?}");
-        assert!(groups[24..].iter().all(|&g| g == groups[24]), "{groups:?}");
-        assert_ne!(groups[0], groups[24]);
+        assert_split_at(&colours, &scattered(colours.len()), 24);
     }
 
     #[test]
@@ -525,11 +521,7 @@ mod tests {
         colours.extend([66.0, 67.0, 67.0, 74.0, 74.0, 77.0].map(shade));
         colours.extend((0..19).map(|i| shade(91.0 + (i % 6) as f32)));
         colours.push(shade(89.0));
-        let groups =
-            split_mixed_groups(&colours, &scattered(colours.len()), colour_groups(&colours));
-        assert!(groups[..26].iter().all(|&g| g == groups[0]), "{groups:?}");
-        assert!(groups[26..].iter().all(|&g| g == groups[26]), "{groups:?}");
-        assert_ne!(groups[0], groups[26]);
+        assert_split_at(&colours, &scattered(colours.len()), 26);
     }
 
     #[test]
@@ -547,11 +539,7 @@ mod tests {
             let v = 126.0 + jitter(i) + (i % 5) as f32;
             [v, v + 10.0 + jitter(i + 3), v + 22.0 + 2.5 * jitter(i + 5)]
         }));
-        let groups =
-            split_mixed_groups(&colours, &scattered(colours.len()), colour_groups(&colours));
-        assert!(groups[..26].iter().all(|&g| g == groups[0]), "{groups:?}");
-        assert!(groups[26..].iter().all(|&g| g == groups[26]), "{groups:?}");
-        assert_ne!(groups[0], groups[26]);
+        assert_split_at(&colours, &scattered(colours.len()), 26);
         // The same colours, the second shade all in the top rows and the first below: light
         // across a photographed page, one author.
         let places: Vec<(f32, f32)> = (0..colours.len())
@@ -613,6 +601,14 @@ mod tests {
             .iter()
             .flatten()
             .all(|g| g.author == Author::Entry));
+    }
+
+    /// Asserts that the colours split into two groups: the first `at` of them, and the rest.
+    fn assert_split_at(colours: &[[f32; 3]], places: &[(f32, f32)], at: usize) {
+        let groups = split_mixed_groups(colours, places, colour_groups(colours));
+        assert!(groups[..at].iter().all(|&g| g == groups[0]), "{groups:?}");
+        assert!(groups[at..].iter().all(|&g| g == groups[at]), "{groups:?}");
+        assert_ne!(groups[0], groups[at]);
     }
 
     /// Cells spread over the grid, unrelated to the order of the colours.
