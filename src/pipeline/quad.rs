@@ -57,7 +57,7 @@ impl Turn {
     pub const ALL: [Turn; 4] = [Turn::None, Turn::Quarter, Turn::Half, Turn::ThreeQuarters];
 }
 
-/// The homography (row-major, h[8] = 1) taking the square [0, side]^2 to the quadrilateral
+/// The homography (row-major, `h[8] = 1`) taking the square `[0, side]^2` to the quadrilateral
 /// `corners` (clockwise from top-left), by the classic closed form for a unit square.
 pub fn square_to_quad(corners: &[(f32, f32); 4], side: f64) -> [f64; 8] {
     let [(x0, y0), (x1, y1), (x2, y2), (x3, y3)] =

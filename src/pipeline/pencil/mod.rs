@@ -5,9 +5,9 @@
 //! The cells stage knows which empty cells hold small marks ([`Cells::marked`]). Each is
 //! sampled again from the original picture at up to its own resolution (in the straightened
 //! grid a mark is only about 11 px tall), its grid lines found again, its ink split into
-//! glyphs ([`find`]), and the glyphs read by the recognizer's templates, which scale them
+//! glyphs (`find`), and the glyphs read by the recognizer's templates, which scale them
 //! into their frame like the digits, and by their likeness to the picture's own givens
-//! ([`reading`]). Two layouts are known ([`layout`]):
+//! (`reading`). Two layouts are known (`layout`):
 //!
 //! ```text
 //!  3x3 layout        row layout
