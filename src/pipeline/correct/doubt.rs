@@ -199,11 +199,8 @@ fn close_rivals(
 /// Whether the glyph's loops agree with `read` and contradict `other`: holes rule out such a
 /// runner-up however the templates alone rank it (after a correction too).
 fn loops_rule_out(r: &Recognized, read: Digit, other: Digit) -> bool {
-    let agrees = |d: Digit| {
-        r.holes
-            .and_then(|h| topology::agrees(usize::from(d.get() - 1), h))
-    };
-    agrees(read) == Some(true) && agrees(other) == Some(false)
+    topology::digit_agrees(read, r.holes) == Some(true)
+        && topology::digit_agrees(other, r.holes) == Some(false)
 }
 
 /// The digits other than `read` that no other given in `pos`'s row, column or box holds.
@@ -306,12 +303,12 @@ enum LoopsCount {
 }
 
 fn loops_count(renamed: &[Renamed]) -> LoopsCount {
-    let agrees = |d: Digit, holes: Option<u8>| {
-        holes.and_then(|h| topology::agrees(usize::from(d.get() - 1), h))
-    };
     let (mut fixed, mut broken) = (0, 0);
     for r in renamed {
-        match (agrees(r.read, r.holes), agrees(r.other, r.holes)) {
+        match (
+            topology::digit_agrees(r.read, r.holes),
+            topology::digit_agrees(r.other, r.holes),
+        ) {
             (Some(false), Some(true)) => fixed += 1,
             (Some(true), Some(false)) => broken += 1,
             _ => {}

@@ -273,19 +273,17 @@ fn correct_groups(givens: &Board, alternatives: &[Rival]) -> Option<Solved> {
 /// corrections may change, and only the loops tell. Used only when the rules then give one
 /// solution; the doubts are weighed after it as after any correction.
 fn correct_by_loops(givens: &Board, evidence: &[Option<Recognized>]) -> Option<Solved> {
-    let agrees = |d: Digit, holes: u8| topology::agrees(usize::from(d.get() - 1), holes);
     let corrections: Vec<Correction> = Pos::all()
         .filter_map(|cell| {
             let read = givens.get(cell)?;
             let r = evidence.get(cell.index())?.as_ref()?;
-            let holes = r.holes?;
-            if agrees(read, holes) != Some(false) {
+            if topology::digit_agrees(read, r.holes) != Some(false) {
                 return None;
             }
             let best = r.ranked[0].1;
             let (used, _) = (r.ranked.iter().skip(1))
                 .take_while(|(_, score)| best - score <= MAX_LOSS)
-                .find(|(d, _)| agrees(*d, holes) == Some(true))?;
+                .find(|(d, _)| topology::digit_agrees(*d, r.holes) == Some(true))?;
             Some(Correction {
                 cell,
                 read,

@@ -8,6 +8,8 @@
 
 use image::GrayImage;
 
+use crate::puzzle::board::Digit;
+
 /// Ink at or above this (of 255, the grid's text contrast) is stroke when looking for holes.
 const STROKE: u8 = 128;
 /// A hole smaller than this fraction of the glyph's box is a compression speck, not a loop.
@@ -76,6 +78,11 @@ pub fn holes(ink: &GrayImage) -> u8 {
 /// Whether `holes` loops agree with `digit` (index 0 is digit 1); `None` where fonts differ.
 pub fn agrees(digit: usize, holes: u8) -> Option<bool> {
     DIGIT_HOLES[digit].map(|h| h == holes)
+}
+
+/// [`agrees`] for a glyph whose loops may not have been counted (`holes` is `None`).
+pub fn digit_agrees(digit: Digit, holes: Option<u8>) -> Option<bool> {
+    holes.and_then(|h| agrees(usize::from(digit.get() - 1), h))
 }
 
 /// Lowers the scores (index 0 is digit 1) of the digits whose holes contradict `holes` by
