@@ -45,19 +45,20 @@ const CHROMA_TIE: f32 = 30.0;
 /// linkage chains two near shades through glyphs whose anti-aliased strokes never reach their
 /// full colour, but the shades still separate cleanly along one direction.
 const SUBGROUP_SEPARATION: f32 = 8.0;
+/// ... and their mean colours at least this far apart (RGB distance): closer shades are
+/// anti-aliasing and compression, not two authors.
+const SUBGROUP_DISTANCE: f32 = 16.0;
 /// One digit is given at most nine times, so two shades of more glyphs than this each are not
 /// one digit's shape reaching its colour differently (the split `SUBGROUP_SEPARATION`
-/// guards against): they split at `SEVERAL_DIGITS_SEPARATION`. A dark app's grey givens
-/// beside 25 blue entries, 7.4 standard deviations apart, were all read as givens.
+/// guards against) ...
 const MAX_INSTANCES: usize = 9;
+/// ... and split at this separation instead: a dark app's grey givens beside 25 blue entries,
+/// 7.4 standard deviations apart, were all read as givens.
 const SEVERAL_DIGITS_SEPARATION: f32 = 6.0;
 /// The share of the difference between two shades that the glyphs' places must explain for
 /// the shades to be light across the page (0.94 on a dim photo shaded top to bottom; 0.03
 /// and 0.005 on two screenshots with a player's entries).
 const POSITION_EXPLAINS: f32 = 0.5;
-/// ... and their mean colours at least this far apart (RGB distance): closer shades are
-/// anti-aliasing and compression, not two authors.
-const SUBGROUP_DISTANCE: f32 = 16.0;
 /// The share of glyphs whose colour may stray from their shade without hiding it (see
 /// [`robust_spread`]).
 const TRIMMED: f32 = 0.1;
@@ -211,17 +212,16 @@ fn bisect(colours: &[[f32; 3]], places: &[(f32, f32)], members: &[usize]) -> Opt
         .max_by(|a, b| a.0.total_cmp(&b.0))?;
     let (separation, .., part) = best;
     let moved = part.iter().filter(|&&b| b).count();
-    let smaller = moved.min(part.len() - moved);
-    let places: Vec<(f32, f32)> = members.iter().map(|&i| places[i]).collect();
-    if follows_position(&points, &places, &part) {
-        return None;
-    }
-    let needed = if smaller > MAX_INSTANCES {
+    let needed = if moved.min(part.len() - moved) > MAX_INSTANCES {
         SEVERAL_DIGITS_SEPARATION
     } else {
         SUBGROUP_SEPARATION
     };
-    (separation >= needed).then_some(part)
+    if separation < needed {
+        return None;
+    }
+    let places: Vec<(f32, f32)> = members.iter().map(|&i| places[i]).collect();
+    (!follows_position(&points, &places, &part)).then_some(part)
 }
 
 /// Whether the glyphs' place in the grid explains most of the difference between the two

@@ -250,8 +250,12 @@ fn label_swaps(givens: &Board, evidence: &[Option<Recognized>]) -> Vec<Doubt> {
             let loss: f32 = renamed.iter().map(|r| r.loss).sum();
             let by_templates: f32 = renamed.iter().map(|r| r.template_loss).sum();
             let fit = renamed.iter().map(|r| best_score(r.cell)).sum::<f32>();
+            let loops = loops_count(&renamed);
+            if loops == LoopsCount::Against {
+                continue;
+            }
             let close = if fit < WEAK_FIT * renamed.len() as f32
-                || loops_favour(&renamed)
+                || loops == LoopsCount::For
                 || renamed.len() == 1
             {
                 ALTERNATIVE_LOSS
@@ -259,9 +263,6 @@ fn label_swaps(givens: &Board, evidence: &[Option<Recognized>]) -> Vec<Doubt> {
                 CLOSE_SCORE
             };
             if loss > close * renamed.len() as f32 && by_templates >= 0.0 {
-                continue;
-            }
-            if loops_count(&renamed) == LoopsCount::Against {
                 continue;
             }
             for Renamed {
@@ -283,14 +284,9 @@ fn label_swaps(givens: &Board, evidence: &[Option<Recognized>]) -> Vec<Doubt> {
     out
 }
 
-/// Whether an exchange makes the glyphs' loops agree where the reading contradicts them, and
-/// nowhere the other way (a `9` read as `7` has a loop no `7` has): template scores of an
-/// unfamiliar font can prefer the wrong one of two digits the rules cannot tell apart.
-fn loops_favour(renamed: &[Renamed]) -> bool {
-    loops_count(renamed) == LoopsCount::For
-}
-
-/// What the glyphs' loops say of an exchange of two digits.
+/// What the glyphs' loops say of an exchange of two digits. Template scores of an unfamiliar
+/// font can prefer the wrong one of two digits the rules cannot tell apart; the loops cannot
+/// (a `9` read as `7` has a loop no `7` has).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum LoopsCount {
     /// It makes loops agree where the reading contradicts them, and nowhere the other way.
@@ -302,6 +298,8 @@ enum LoopsCount {
     Silent,
 }
 
+/// Counts, over the glyphs an exchange renames, where it makes loops agree and where it makes
+/// them contradict.
 fn loops_count(renamed: &[Renamed]) -> LoopsCount {
     let (mut fixed, mut broken) = (0, 0);
     for r in renamed {
