@@ -26,22 +26,96 @@ const INLIER: f32 = 1.5;
 const MIN_INLIERS: f32 = 0.3;
 /// The fewest lines each way the homography is fitted to.
 const MIN_LINES: usize = 4;
+/// The fewest lines each way kept when the lines that disagree are dropped one at a time:
+/// a homography fits any four lines each way, so what is left must be most of the grid.
+const MIN_LINES_ONE_AT_A_TIME: usize = 6;
 /// The most the crossings may stray from the fitted homography, root mean square, as a
 /// fraction of a cell: more means the lines found are not one flat grid.
 const MAX_RESIDUAL: f32 = 0.05;
 /// The farthest a corner may move, as a fraction of a cell: further means a line was fitted
 /// to something else.
 const MAX_MOVE: f32 = 0.35;
+/// The farthest a corner may move, as a fraction of a cell, when further fits from where
+/// the first one puts the grid confirm it.
+const MAX_CONFIRMED_MOVE: f32 = 1.0;
+/// A further fit confirms the last when no corner moves by more than this fraction of a cell.
+const CONFIRMED: f32 = 0.1;
+/// How many further fits may walk towards a grid before it counts as not confirmed.
+const REFITS: usize = 3;
+
+/// Where the corners to be fitted come from.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Start {
+    /// The extremes of the grid's own lines, right to the width of its border unless pulled
+    /// onto something beside the grid: fitted corners replace them only when some corner
+    /// moves by at least `least_move` of a cell.
+    Lines {
+        /// The least move, as a fraction of a cell, worth taking.
+        least_move: f32,
+    },
+    /// Fills' edges, long edges or the digits' lattice, a fifth of a cell off or more: any
+    /// fit replaces them, and the lines that disagree with a fit may be dropped one at a
+    /// time (a line fitted to a digit or a highlight's edge, searched for from a corner that
+    /// far off, pulls the first fit away from the good lines).
+    Rough,
+}
 
 /// The grid's corners re-fitted to its lines on `image`, or `quad` unchanged when too few
-/// lines are found, the fit disagrees with it by more than a third of a cell, or no corner
-/// moves by `least_move` of a cell (corners from the extremes of a crisp grid's lines are
-/// already right, to the width of its border).
-pub(super) fn fit_corners(image: &RgbImage, quad: &Quad, least_move: f32) -> Quad {
+/// lines are found, when the fit moves a corner by more than `MAX_MOVE` of a cell without
+/// further fits confirming it (up to `MAX_CONFIRMED_MOVE`), or as `start` says.
+pub(super) fn fit_corners(image: &RgbImage, quad: &Quad, start: Start) -> Quad {
     let cell = quad.mean_side() / 9.0;
     if cell < 4.0 {
         return *quad;
     }
+    let rough = matches!(start, Start::Rough);
+    let Some(mut corners) = fit_once(image, quad, cell, rough) else {
+        return *quad;
+    };
+    let moved = largest_move(&corners, quad);
+    if !moved.is_finite() || moved > MAX_CONFIRMED_MOVE * cell {
+        return *quad;
+    }
+    if moved > MAX_MOVE * cell {
+        // Far from where the candidate put it: believed only when the lines looked for
+        // where a fit puts them give the same grid again (each fit looks a third of a cell
+        // around the last, so a few fits walk to a grid the candidate missed by more).
+        let mut confirmed = false;
+        for _ in 0..REFITS {
+            let Some(again) = fit_once(image, &corners, cell, rough) else {
+                return *quad;
+            };
+            confirmed = largest_move(&again, &corners) <= CONFIRMED * cell;
+            corners = again;
+            if confirmed {
+                break;
+            }
+        }
+        if !confirmed || largest_move(&corners, quad) > MAX_CONFIRMED_MOVE * cell {
+            return *quad;
+        }
+    }
+    match start {
+        Start::Lines { least_move } if moved < least_move * cell => *quad,
+        _ => corners,
+    }
+}
+
+/// The largest distance, in pixels, between a corner of `a` and the same corner of `b`.
+fn largest_move(a: &Quad, b: &Quad) -> f32 {
+    a.corners
+        .iter()
+        .zip(&b.corners)
+        .map(|(a, b)| ((a.0 - b.0).powi(2) + (a.1 - b.1).powi(2)).sqrt())
+        .fold(0.0f32, f32::max)
+}
+
+/// One fit: the 20 lines looked for near where `quad` puts them, the homography fitted to
+/// their crossings, and the corners it gives at the outer edges of the outer lines; `None`
+/// when too few lines are found or they are not one flat grid. Lines that disagree are
+/// dropped all at once, and when that leaves no flat grid, one at a time if the start was
+/// `rough`.
+fn fit_once(image: &RgbImage, quad: &Quad, cell: f32, rough: bool) -> Option<Quad> {
     let h = crate::pipeline::quad::square_to_quad(&quad.corners, 1.0);
     let map = |u: f64, v: f64| -> (f32, f32) {
         let z = h[6] * u + h[7] * v + 1.0;
@@ -65,13 +139,18 @@ pub(super) fn fit_corners(image: &RgbImage, quad: &Quad, least_move: f32) -> Qua
             }
         }
     }
-    let Some(fitted) = fit_homography(&lines) else {
-        return *quad;
-    };
-    if fitted.residual > MAX_RESIDUAL * cell {
-        return *quad;
-    }
-    let fitted = fitted.to_image;
+    // Every line that disagrees dropped at once, down to the fewest a grid is fitted to;
+    // failing that, one at a time, the worst first, keeping more of them.
+    let flat = |fit: &Fit| fit.residual <= MAX_RESIDUAL * cell;
+    let fitted = fit_homography(&lines, Dropping::AllAtOnce)
+        .filter(flat)
+        .or_else(|| {
+            rough
+                .then(|| fit_homography(&lines, Dropping::OneAtATime))
+                .flatten()
+                .filter(flat)
+        })?
+        .to_image;
     // The corners where the pipeline expects them, at the outer edges of the outer lines
     // (the lines fitted are their middles): out by half their width, in square units.
     let side = f64::from(quad.mean_side());
@@ -90,16 +169,7 @@ pub(super) fn fit_corners(image: &RgbImage, quad: &Quad, least_move: f32) -> Qua
             ((fitted[3] * u + fitted[4] * v + fitted[5]) / z) as f32,
         )
     });
-    let moved = corners
-        .iter()
-        .zip(&quad.corners)
-        .map(|(a, b)| ((a.0 - b.0).powi(2) + (a.1 - b.1).powi(2)).sqrt())
-        .fold(0.0f32, f32::max);
-    if moved.is_finite() && moved <= MAX_MOVE * cell && moved >= least_move * cell {
-        Quad { corners }
-    } else {
-        *quad
-    }
+    Some(Quad { corners })
 }
 
 /// A fitted line: a point on it and its unit direction.
@@ -304,14 +374,26 @@ fn intersect(a: &Line, b: &Line) -> Option<(f32, f32)> {
     Some((a.point.0 + t * a.dir.0, a.point.1 + t * a.dir.1))
 }
 
+/// How `fit_homography` drops the lines that disagree with its fit.
+#[derive(Clone, Copy, PartialEq)]
+enum Dropping {
+    /// Every line off by more than `INLIER` on average, then one fit more, down to
+    /// `MIN_LINES` each way.
+    AllAtOnce,
+    /// The line off the most, one at a time, refitting each time, down to
+    /// `MIN_LINES_ONE_AT_A_TIME` each way: a line fitted to a digit or a highlight's edge
+    /// pulls the whole fit, so that the good lines beside it disagree too.
+    OneAtATime,
+}
+
 /// The homography (unit square -> image, as `square_to_quad` returns) that best takes each
-/// crossing of a found horizontal line `i` and vertical line `j` to `(j / 9, i / 9)`; lines
-/// that disagree with the first fit by more than `INLIER` on average are dropped and it is
-/// fitted again. `None` with fewer than `MIN_LINES` lines found each way.
-fn fit_homography(lines: &[[Option<Line>; 10]; 2]) -> Option<Fit> {
+/// crossing of a found horizontal line `i` and vertical line `j` to `(j / 9, i / 9)`, with
+/// the lines that disagree with it dropped as `dropping` says. `None` with fewer than
+/// `MIN_LINES` lines found each way.
+fn fit_homography(lines: &[[Option<Line>; 10]; 2], dropping: Dropping) -> Option<Fit> {
     let mut keep = lines.map(|axis| axis.map(|l| l.is_some()));
-    let mut h = None;
-    for _round in 0..2 {
+    let mut fitted = None;
+    for round in 0.. {
         let mut pairs = Vec::new();
         for i in 0..10 {
             for j in 0..10 {
@@ -326,7 +408,7 @@ fn fit_homography(lines: &[[Option<Line>; 10]; 2]) -> Option<Fit> {
         }
         let count = |axis: usize| keep[axis].iter().filter(|&&k| k).count();
         if count(0) < MIN_LINES || count(1) < MIN_LINES {
-            return h;
+            return fitted;
         }
         let fit = solve_homography(&pairs.iter().map(|&(uv, p, _)| (uv, p)).collect::<Vec<_>>())?;
         // Each line's mean distance from where the fit puts its crossings.
@@ -343,25 +425,44 @@ fn fit_homography(lines: &[[Option<Line>; 10]; 2]) -> Option<Fit> {
                 error[axis][k].1 += 1;
             }
         }
-        h = Some(Fit {
+        fitted = Some(Fit {
             to_image: fit,
             residual: (squares / pairs.len() as f32).sqrt(),
         });
-        let mut dropped = false;
-        for axis in 0..2 {
-            for k in 0..10 {
-                let (sum, n) = error[axis][k];
-                if keep[axis][k] && n > 0 && sum / n as f32 > INLIER {
-                    keep[axis][k] = false;
-                    dropped = true;
+        let off: [[f32; 10]; 2] = std::array::from_fn(|axis| {
+            std::array::from_fn(|k| match error[axis][k] {
+                (sum, n) if keep[axis][k] && n > 0 => sum / n as f32,
+                _ => 0.0,
+            })
+        });
+        match dropping {
+            Dropping::AllAtOnce => {
+                let mut dropped = false;
+                for axis in 0..2 {
+                    for k in 0..10 {
+                        if off[axis][k] > INLIER {
+                            keep[axis][k] = false;
+                            dropped = true;
+                        }
+                    }
+                }
+                if !dropped || round == 1 {
+                    return fitted;
                 }
             }
-        }
-        if !dropped {
-            break;
+            Dropping::OneAtATime => {
+                let (worst, axis, k) = (0..2)
+                    .flat_map(|axis| (0..10).map(move |k| (axis, k)))
+                    .map(|(axis, k)| (off[axis][k], axis, k))
+                    .max_by(|a, b| a.0.total_cmp(&b.0))?;
+                if worst <= INLIER || count(axis) <= MIN_LINES_ONE_AT_A_TIME {
+                    return fitted;
+                }
+                keep[axis][k] = false;
+            }
         }
     }
-    h
+    fitted
 }
 
 /// A homography fitted to the grid's lines.
@@ -389,10 +490,9 @@ mod tests {
         assert!(strongest_crossing(&[90.0; 21], 4.0).is_none());
     }
 
-    /// A shaded grid without lines, turned 2 degrees, from corners a fifth of a cell off:
-    /// the fitted corners are within a pixel of the true ones.
-    #[test]
-    fn fitted_corners_of_a_tilted_shaded_grid_are_within_a_pixel() {
+    /// A shaded grid (a 540 px square turned 2 degrees, boxes alternating in fill), with
+    /// faint 1 px lines between the cells or none, and its true corners.
+    fn tilted_shaded_grid(faint_lines: bool) -> (RgbImage, [(f32, f32); 4]) {
         let (cx, cy, side) = (400.0f32, 420.0f32, 540.0f32);
         let angle = 2.0f32.to_radians();
         let (sin, cos) = angle.sin_cos();
@@ -419,18 +519,38 @@ mod tests {
                     );
                     let inside = (0.0..side).contains(&u) && (0.0..side).contains(&v);
                     let box_index = (u / (side / 3.0)) as i32 + (v / (side / 3.0)) as i32;
+                    let on_line = |t: f32| (t + 0.5).rem_euclid(side / 9.0) < 1.0;
+                    let line = faint_lines && inside && (on_line(u) || on_line(v));
                     sum += if inside && box_index % 2 == 1 {
                         225.0
                     } else {
                         250.0
-                    };
+                    } - if line { 15.0 } else { 0.0 };
                 }
             }
             image::Rgb([(sum / 16.0) as u8; 3])
         });
         let truth =
             [(0.0, 0.0), (side, 0.0), (side, side), (0.0, side)].map(|(u, v)| to_image(u, v));
-        let off = side / 9.0 / 5.0;
+        (img, truth)
+    }
+
+    fn assert_within(fitted: &Quad, truth: [(f32, f32); 4], pixels: f32) {
+        for (c, t) in fitted.corners.iter().zip(truth) {
+            assert!(
+                (c.0 - t.0).abs() <= pixels && (c.1 - t.1).abs() <= pixels,
+                "fitted {:?}, truth {truth:?}",
+                fitted.corners
+            );
+        }
+    }
+
+    /// From corners a fifth of a cell off, the fitted corners are within a pixel of the true
+    /// ones.
+    #[test]
+    fn fitted_corners_of_a_tilted_shaded_grid_are_within_a_pixel() {
+        let (img, truth) = tilted_shaded_grid(false);
+        let off = 60.0 / 5.0;
         let start = Quad {
             corners: [
                 (truth[0].0 - off, truth[0].1 + off),
@@ -439,13 +559,19 @@ mod tests {
                 (truth[3].0 + off, truth[3].1 - off),
             ],
         };
-        let fitted = fit_corners(&img, &start, 0.0);
-        for (c, t) in fitted.corners.iter().zip(truth) {
-            assert!(
-                (c.0 - t.0).abs() <= 1.0 && (c.1 - t.1).abs() <= 1.0,
-                "fitted {:?}, truth {truth:?}",
-                fitted.corners
-            );
-        }
+        assert_within(&fit_corners(&img, &start, Start::Rough), truth, 1.0);
+    }
+
+    /// One corner of a rough start (the bounding shape of fills under a highlight) 0.6 of a
+    /// cell off, on a shaded grid with faint lines: the first fit moves it further than one
+    /// fit is trusted to, and the fits from there confirm the grid (to the width of the
+    /// outer line, whose outer edge the corners are put on).
+    #[test]
+    fn a_corner_far_off_is_fitted_when_further_fits_confirm_it() {
+        let (img, truth) = tilted_shaded_grid(true);
+        let mut corners = truth;
+        corners[2] = (truth[2].0 - 0.6 * 60.0, truth[2].1 + 0.2 * 60.0);
+        let start = Quad { corners };
+        assert_within(&fit_corners(&img, &start, Start::Rough), truth, 2.0);
     }
 }

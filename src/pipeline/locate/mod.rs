@@ -31,6 +31,7 @@ mod shading;
 mod work;
 
 use components::components;
+use fit::Start;
 use grid::{background_is_dark, grid_test};
 pub use ink::ink_map;
 use ink::{local_ink_maps, strong_ink_maps};
@@ -121,7 +122,13 @@ pub fn locate(image: &RgbImage) -> Result<Located, NotFound> {
                     .corners
                     .map(|(x, y)| ((x + 0.5) * scale, (y + 0.5) * scale));
                 return Ok(Located {
-                    quad: fit::fit_corners(image, &Quad { corners }, MIN_CORRECTION),
+                    quad: fit::fit_corners(
+                        image,
+                        &Quad { corners },
+                        Start::Lines {
+                            least_move: MIN_CORRECTION,
+                        },
+                    ),
                     dark: polarity,
                     ink: ink.clone(),
                     scale,
@@ -154,7 +161,7 @@ pub fn locate(image: &RgbImage) -> Result<Located, NotFound> {
             .corners
             .map(|(x, y)| ((x + 0.5) * scale, (y + 0.5) * scale));
         return Ok(Located {
-            quad: fit::fit_corners(image, &Quad { corners }, 0.0),
+            quad: fit::fit_corners(image, &Quad { corners }, Start::Rough),
             dark: background_is_dark(&work, &quad),
             ink: edges,
             scale,
