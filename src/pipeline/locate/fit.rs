@@ -64,17 +64,20 @@ pub(super) enum Start {
 /// lines are found, when the fit moves a corner by more than `MAX_MOVE` of a cell without
 /// further fits confirming it (up to `MAX_CONFIRMED_MOVE`), or as `start` says.
 pub(super) fn fit_corners(image: &RgbImage, quad: &Quad, start: Start) -> Quad {
+    try_fit(image, quad, start).unwrap_or(*quad)
+}
+
+/// As [`fit_corners`], but `None` where that keeps `quad` for want of a fit it trusts.
+pub(super) fn try_fit(image: &RgbImage, quad: &Quad, start: Start) -> Option<Quad> {
     let cell = quad.mean_side() / 9.0;
     if cell < 4.0 {
-        return *quad;
+        return None;
     }
     let rough = matches!(start, Start::Rough);
-    let Some(mut corners) = fit_once(image, quad, cell, rough) else {
-        return *quad;
-    };
+    let mut corners = fit_once(image, quad, cell, rough)?;
     let moved = largest_move(&corners, quad);
     if !moved.is_finite() || moved > MAX_CONFIRMED_MOVE * cell {
-        return *quad;
+        return None;
     }
     if moved > MAX_MOVE * cell {
         // Far from where the candidate put it: believed only when the lines looked for
@@ -82,9 +85,7 @@ pub(super) fn fit_corners(image: &RgbImage, quad: &Quad, start: Start) -> Quad {
         // around the last, so a few fits walk to a grid the candidate missed by more).
         let mut confirmed = false;
         for _ in 0..REFITS {
-            let Some(again) = fit_once(image, &corners, cell, rough) else {
-                return *quad;
-            };
+            let again = fit_once(image, &corners, cell, rough)?;
             confirmed = largest_move(&again, &corners) <= CONFIRMED * cell;
             corners = again;
             if confirmed {
@@ -92,12 +93,12 @@ pub(super) fn fit_corners(image: &RgbImage, quad: &Quad, start: Start) -> Quad {
             }
         }
         if !confirmed || largest_move(&corners, quad) > MAX_CONFIRMED_MOVE * cell {
-            return *quad;
+            return None;
         }
     }
     match start {
-        Start::Lines { least_move } if moved < least_move * cell => *quad,
-        _ => corners,
+        Start::Lines { least_move } if moved < least_move * cell => Some(*quad),
+        _ => Some(corners),
     }
 }
 

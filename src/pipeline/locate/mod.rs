@@ -13,7 +13,8 @@
 //! fills) are tried, as ten lines each way, then as boxes that alternate in fill like a
 //! chessboard, and last the digits themselves, glyphs of one size on a 9x9 lattice
 //! (`lattice`). Corners found that way, or found from ink that misplaces one by a tenth of a
-//! cell, are fitted again to the grid's lines on the full picture (`fit`).
+//! cell, are fitted again to the grid's lines on the full picture (`fit`); of the fallbacks,
+//! the first whose corners fit is taken.
 
 use image::{GrayImage, RgbImage};
 
@@ -143,29 +144,46 @@ pub fn locate(image: &RgbImage) -> Result<Located, NotFound> {
     // faint lines whole where an ink map breaks them and keep text apart from the grid; as
     // lines, then as boxes told apart by their fills alone; then the digits' own lattice.
     let edges = edges::long_edges(&work);
-    let found = best_lined(&edges)
-        .or_else(|| shading::locate_shaded(&work, &edges, &darker, &lighter))
-        .or_else(|| {
-            // Faint lines that are ink at a low contrast join the digits to the grid; at
-            // a text's contrast the digits stand alone.
-            let [dark_text, light_text] = strong_ink_maps(&work, NEIGHBOURHOOD, TEXT_CONTRAST);
-            let text = if dark {
-                [&light_text, &dark_text]
-            } else {
-                [&dark_text, &light_text]
-            };
-            lattice::locate_by_digits(&edges, &[first, second, text[0], text[1]])
-        });
-    if let Some(quad) = found {
+    let lattice = || {
+        // Faint lines that are ink at a low contrast join the digits to the grid; at a
+        // text's contrast the digits stand alone.
+        let [dark_text, light_text] = strong_ink_maps(&work, NEIGHBOURHOOD, TEXT_CONTRAST);
+        let text = if dark {
+            [&light_text, &dark_text]
+        } else {
+            [&dark_text, &light_text]
+        };
+        lattice::locate_by_digits(&edges, &[first, second, text[0], text[1]])
+    };
+    let finders: [&dyn Fn() -> Option<Quad>; 3] = [
+        &|| best_lined(&edges),
+        &|| shading::locate_shaded(&work, &edges, &darker, &lighter),
+        &lattice,
+    ];
+    // The first grid whose lines fit on the full picture: fills under a highlight in the
+    // page's own colour place a corner a cell off, too far for any fit, where the digits'
+    // lattice places it near enough. Failing that, the first grid found, as found.
+    let mut first_found = None;
+    for find in finders {
+        let Some(quad) = find() else { continue };
         let corners = quad
             .corners
             .map(|(x, y)| ((x + 0.5) * scale, (y + 0.5) * scale));
-        return Ok(Located {
-            quad: fit::fit_corners(image, &Quad { corners }, Start::Rough),
+        let fitted = fit::try_fit(image, &Quad { corners }, Start::Rough);
+        let located = |q: Quad| Located {
+            quad: q,
             dark: background_is_dark(&work, &quad),
-            ink: edges,
+            ink: edges.clone(),
             scale,
-        });
+        };
+        match fitted {
+            Some(q) => return Ok(located(q)),
+            None if first_found.is_none() => first_found = Some(located(Quad { corners })),
+            None => {}
+        }
+    }
+    if let Some(found) = first_found {
+        return Ok(found);
     }
     Err(NotFound {
         reason,
