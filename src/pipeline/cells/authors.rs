@@ -6,9 +6,10 @@
 //! that: near shades (dark grey entries beside black givens, light blue beside white) split,
 //! anti-aliasing and JPEG noise do not. Any number of groups is allowed (givens, entries, a
 //! wrong entry in red). Two shades that the glyphs' places in the grid explain are light
-//! falling across a photographed page, not two authors. The givens are the least colourful
-//! group large enough to be the givens, and of groups alike in colourfulness the one standing
-//! out most from the background.
+//! falling across a photographed page, not two authors; two that the cells' backgrounds
+//! explain are one ink on plain and highlighted cells, tinted where thin strokes let the
+//! highlight through. The givens are the least colourful group large enough to be the givens,
+//! and of groups alike in colourfulness the one standing out most from the background.
 
 use super::colour::{best_cut, chroma, covariance, distance, dot, main_axis, mean, solve3, sub};
 use super::{Author, Glyph};
@@ -66,8 +67,25 @@ const TRIMMED: f32 = 0.1;
 /// so a group of identically rendered glyphs does not make any difference significant.
 const COLOUR_NOISE: f32 = 2.0;
 
-/// Marks the glyphs outside the givens' colour group as entries.
-pub(super) fn mark_entries(glyphs: &mut [Option<Glyph>], background: [u8; 3]) {
+/// How much of the colour difference between two groups, as a share of what the split into
+/// two groups explains, the cells' backgrounds must explain for the groups to be one author
+/// (see [`backgrounds_explain`]).
+const BACKGROUND_EXPLAINS: f32 = 0.7;
+/// The least difference (RGB distance) between two groups' mean cell backgrounds for the
+/// backgrounds to explain anything.
+const MIN_BACKGROUND_SHIFT: f32 = 8.0;
+/// The fewest glyphs in the smaller group for the backgrounds to explain it: one share fitted
+/// to the backgrounds explains a lone glyph's colour by chance (a red wrong entry beside a
+/// highlight was joined to the givens).
+const MIN_EXPLAINED: usize = 2;
+
+/// Marks the glyphs outside the givens' colour group as entries; `cell_backgrounds` are the
+/// 81 cells' background colours, row-major like `glyphs`.
+pub(super) fn mark_entries(
+    glyphs: &mut [Option<Glyph>],
+    background: [u8; 3],
+    cell_backgrounds: &[[u8; 3]],
+) {
     let colours: Vec<[f32; 3]> = glyphs
         .iter()
         .flatten()
@@ -76,12 +94,17 @@ pub(super) fn mark_entries(glyphs: &mut [Option<Glyph>], background: [u8; 3]) {
     if colours.len() < 2 {
         return;
     }
+    let backs: Vec<[f32; 3]> = (glyphs.iter().zip(cell_backgrounds))
+        .filter(|(g, _)| g.is_some())
+        .map(|(_, b)| b.map(f32::from))
+        .collect();
     let places: Vec<(f32, f32)> = (glyphs.iter().enumerate())
         .filter(|(_, g)| g.is_some())
         .map(|(i, _)| ((i / 9) as f32, (i % 9) as f32))
         .collect();
     let groups = split_mixed_groups(&colours, &places, colour_groups(&colours));
     let groups = absorb_lone_glyphs(&colours, groups);
+    let groups = join_shades_of_backgrounds(&colours, &backs, groups);
     let count = groups.iter().max().map_or(0, |&g| g + 1);
     if count < 2 {
         return;
@@ -367,6 +390,87 @@ fn absorb_lone_glyphs(colours: &[[f32; 3]], mut groups: Vec<usize>) -> Vec<usize
         .collect()
 }
 
+/// Joins each group to a larger one when the cells' backgrounds explain the difference in
+/// colour between them (see [`backgrounds_explain`]); returns the groups renumbered 0, 1, ….
+fn join_shades_of_backgrounds(
+    colours: &[[f32; 3]],
+    backs: &[[f32; 3]],
+    mut groups: Vec<usize>,
+) -> Vec<usize> {
+    let count = groups.iter().max().map_or(0, |&g| g + 1);
+    let size = |groups: &[usize], g: usize| groups.iter().filter(|&&k| k == g).count();
+    let mut order: Vec<usize> = (0..count).collect();
+    order.sort_by_key(|&g| std::cmp::Reverse(size(&groups, g)));
+    for (rank, &small) in order.iter().enumerate().skip(1) {
+        for &large in &order[..rank] {
+            let members: Vec<usize> = (0..colours.len())
+                .filter(|&i| groups[i] == small || groups[i] == large)
+                .collect();
+            if size(&groups, large) == 0 {
+                continue;
+            }
+            let points: Vec<[f32; 3]> = members.iter().map(|&i| colours[i]).collect();
+            let under: Vec<[f32; 3]> = members.iter().map(|&i| backs[i]).collect();
+            let part: Vec<bool> = members.iter().map(|&i| groups[i] == small).collect();
+            if backgrounds_explain(&points, &under, &part) {
+                members.iter().for_each(|&i| groups[i] = large);
+                break;
+            }
+        }
+    }
+    let mut renumber: Vec<usize> = groups.clone();
+    renumber.sort_unstable();
+    renumber.dedup();
+    groups
+        .iter()
+        .map(|g| renumber.binary_search(g).expect("a group of the list"))
+        .collect()
+}
+
+/// Whether the two parts' difference in colour is what their cells' backgrounds (`backs`)
+/// make of one ink: a thin or small glyph never reaches its full colour, so it shows
+/// `ink + share * (background - ink)`, and the givens on a highlighted row come out tinted
+/// by the highlight. One share fitted to all glyphs (between 0 and 1) must explain at least
+/// `BACKGROUND_EXPLAINS` of what telling the two parts apart explains. A player's entry in
+/// the selected cell is not explained: it differs in hue or lightness where the highlight
+/// does not lead.
+fn backgrounds_explain(points: &[[f32; 3]], backs: &[[f32; 3]], part: &[bool]) -> bool {
+    let (a, b) = split_means(backs, part);
+    let marked = part.iter().filter(|&&k| k).count();
+    let fewer = marked.min(part.len() - marked);
+    if distance(a, b) < MIN_BACKGROUND_SHIFT || fewer < MIN_EXPLAINED {
+        return false;
+    }
+    let colour_mean = mean(points.iter().copied());
+    let back_mean = mean(backs.iter().copied());
+    let (mut cross, mut backs_spread, mut total) = (0.0f32, 0.0f32, 0.0f32);
+    for (&p, &q) in points.iter().zip(backs) {
+        let (dp, dq) = (sub(p, colour_mean), sub(q, back_mean));
+        cross += dot(dp, dq);
+        backs_spread += dot(dq, dq);
+        total += dot(dp, dp);
+    }
+    let share = cross / backs_spread;
+    if !(0.0..1.0).contains(&share) {
+        return false;
+    }
+    let left_by = |model: &dyn Fn(usize) -> [f32; 3]| -> f32 {
+        (points.iter().enumerate())
+            .map(|(i, &p)| {
+                let d = sub(p, model(i));
+                dot(d, d)
+            })
+            .sum()
+    };
+    let mixed = left_by(&|i| {
+        let shift = sub(backs[i], back_mean).map(|v| v * share);
+        [0, 1, 2].map(|k| colour_mean[k] + shift[k])
+    });
+    let (first, second) = split_means(points, part);
+    let split = left_by(&|i| if part[i] { second } else { first });
+    total - mixed >= BACKGROUND_EXPLAINS * (total - split)
+}
+
 /// How many of a group's own standard deviations (along the direction to it) a colour lies
 /// from the group's mean: the group's covariance plus `LONE_NOISE` per channel.
 fn spread_distance(group: &[[f32; 3]], colour: [f32; 3]) -> f32 {
@@ -589,18 +693,72 @@ mod tests {
             .map(|i| Some(glyph([80 + (i % 19) as u8; 3])))
             .collect();
         glyphs.extend((0..3).map(|i| Some(glyph([44 + i as u8; 3]))));
-        mark_entries(&mut glyphs, [254; 3]);
+        mark_entries(&mut glyphs, [254; 3], &[[254; 3]; 27]);
         assert!(glyphs.iter().flatten().all(|g| g.author == Author::Given));
         // Lighter ones of the same grey are a player's.
         let mut glyphs: Vec<Option<Glyph>> = (0..24)
             .map(|i| Some(glyph([40 + (i % 5) as u8; 3])))
             .collect();
         glyphs.extend((0..3).map(|i| Some(glyph([120 + i as u8; 3]))));
-        mark_entries(&mut glyphs, [254; 3]);
+        mark_entries(&mut glyphs, [254; 3], &[[254; 3]; 27]);
         assert!(glyphs[24..]
             .iter()
             .flatten()
             .all(|g| g.author == Author::Entry));
+    }
+
+    /// Measured on a dark web page in a weight-200 face: the givens on plain cells
+    /// (background 42,46,49) reach 159-173 grey; four on a highlighted row (64,79,107) come out
+    /// tinted blue by it. The backgrounds explain the tint, so all are givens; blue entries
+    /// on the same two backgrounds, and a lone glyph tinted like a highlight, are not.
+    #[test]
+    fn givens_tinted_by_a_highlight_are_givens() {
+        let plain = [42u8, 46, 49];
+        let highlight = [64u8, 79, 107];
+        let grey = |i: usize| {
+            [
+                159 + (i % 15) as u8,
+                164 + (i % 15) as u8,
+                167 + (i % 15) as u8,
+            ]
+        };
+        let tinted = [
+            [172u8, 185, 211],
+            [175, 189, 216],
+            [177, 188, 211],
+            [179, 193, 217],
+        ];
+        let mut glyphs: Vec<Option<Glyph>> = (0..19).map(|i| Some(glyph(grey(i)))).collect();
+        let mut backs = vec![plain; 19];
+        glyphs.extend(tinted.map(|c| Some(glyph(c))));
+        backs.extend([highlight; 4]);
+        mark_entries(&mut glyphs, plain, &backs);
+        assert!(glyphs.iter().flatten().all(|g| g.author == Author::Given));
+
+        // Light blue entries on plain and highlighted cells alike.
+        let mut glyphs: Vec<Option<Glyph>> = (0..19).map(|i| Some(glyph(grey(i)))).collect();
+        let mut backs = vec![plain; 19];
+        let entries = [
+            [138u8, 180, 248],
+            [150, 190, 250],
+            [140, 182, 246],
+            [146, 186, 249],
+        ];
+        glyphs.extend(entries.map(|c| Some(glyph(c))));
+        backs.extend([plain, highlight, plain, highlight]);
+        mark_entries(&mut glyphs, plain, &backs);
+        assert!(glyphs[19..]
+            .iter()
+            .flatten()
+            .all(|g| g.author == Author::Entry));
+
+        // One glyph alone on a highlight is not explained by it.
+        let mut glyphs: Vec<Option<Glyph>> = (0..19).map(|i| Some(glyph(grey(i)))).collect();
+        let mut backs = vec![plain; 19];
+        glyphs.push(Some(glyph([179, 193, 217])));
+        backs.push(highlight);
+        mark_entries(&mut glyphs, plain, &backs);
+        assert_eq!(glyphs[19].as_ref().map(|g| g.author), Some(Author::Entry));
     }
 
     /// Asserts that the colours split into two groups: the first `at` of them, and the rest.

@@ -199,7 +199,7 @@ pub fn slice(rect: &Rectified, image: &RgbImage) -> Cells {
         &rect.projection,
     );
     let background = background_colour(&rect.image, gray, bg);
-    authors::mark_entries(&mut glyphs, background);
+    authors::mark_entries(&mut glyphs, background, &colours);
     Cells {
         glyphs,
         marked,
