@@ -381,13 +381,7 @@ fn absorb_lone_glyphs(colours: &[[f32; 3]], mut groups: Vec<usize>) -> Vec<usize
             }
         }
     }
-    let mut renumber: Vec<usize> = groups.clone();
-    renumber.sort_unstable();
-    renumber.dedup();
-    groups
-        .iter()
-        .map(|g| renumber.binary_search(g).expect("a group of the list"))
-        .collect()
+    renumbered(&groups)
 }
 
 /// Joins each group to a larger one when the cells' backgrounds explain the difference in
@@ -418,13 +412,7 @@ fn join_shades_of_backgrounds(
             }
         }
     }
-    let mut renumber: Vec<usize> = groups.clone();
-    renumber.sort_unstable();
-    renumber.dedup();
-    groups
-        .iter()
-        .map(|g| renumber.binary_search(g).expect("a group of the list"))
-        .collect()
+    renumbered(&groups)
 }
 
 /// Whether the two parts' difference in colour is what their cells' backgrounds (`backs`)
@@ -469,6 +457,17 @@ fn backgrounds_explain(points: &[[f32; 3]], backs: &[[f32; 3]], part: &[bool]) -
     let (first, second) = split_means(points, part);
     let split = left_by(&|i| if part[i] { second } else { first });
     total - mixed >= BACKGROUND_EXPLAINS * (total - split)
+}
+
+/// The groups numbered 0, 1, … in the order of their old numbers, with no gaps.
+fn renumbered(groups: &[usize]) -> Vec<usize> {
+    let mut numbers: Vec<usize> = groups.to_vec();
+    numbers.sort_unstable();
+    numbers.dedup();
+    groups
+        .iter()
+        .map(|g| numbers.binary_search(g).expect("a group of the list"))
+        .collect()
 }
 
 /// How many of a group's own standard deviations (along the direction to it) a colour lies
