@@ -397,12 +397,13 @@ fn join_shades_of_backgrounds(
     order.sort_by_key(|&g| std::cmp::Reverse(size(&groups, g)));
     for (rank, &small) in order.iter().enumerate().skip(1) {
         for &large in &order[..rank] {
-            let members: Vec<usize> = (0..colours.len())
-                .filter(|&i| groups[i] == small || groups[i] == large)
-                .collect();
+            // A group joined to another earlier is empty now.
             if size(&groups, large) == 0 {
                 continue;
             }
+            let members: Vec<usize> = (0..colours.len())
+                .filter(|&i| groups[i] == small || groups[i] == large)
+                .collect();
             let points: Vec<[f32; 3]> = members.iter().map(|&i| colours[i]).collect();
             let under: Vec<[f32; 3]> = members.iter().map(|&i| backs[i]).collect();
             let part: Vec<bool> = members.iter().map(|&i| groups[i] == small).collect();

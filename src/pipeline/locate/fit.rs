@@ -394,7 +394,8 @@ enum Dropping {
 fn fit_homography(lines: &[[Option<Line>; 10]; 2], dropping: Dropping) -> Option<Fit> {
     let mut keep = lines.map(|axis| axis.map(|l| l.is_some()));
     let mut fitted = None;
-    for round in 0.. {
+    let mut round = 0;
+    loop {
         let mut pairs = Vec::new();
         for i in 0..10 {
             for j in 0..10 {
@@ -450,6 +451,7 @@ fn fit_homography(lines: &[[Option<Line>; 10]; 2], dropping: Dropping) -> Option
                 if !dropped || round == 1 {
                     return fitted;
                 }
+                round += 1;
             }
             Dropping::OneAtATime => {
                 let (worst, axis, k) = (0..2)
@@ -463,7 +465,6 @@ fn fit_homography(lines: &[[Option<Line>; 10]; 2], dropping: Dropping) -> Option
             }
         }
     }
-    fitted
 }
 
 /// A homography fitted to the grid's lines.

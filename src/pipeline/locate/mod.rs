@@ -119,13 +119,10 @@ pub fn locate(image: &RgbImage) -> Result<Located, NotFound> {
     for (ink, polarity) in [(first, dark), (second, !dark)] {
         match best_candidate(&work, ink, polarity) {
             Ok(quad) => {
-                let corners = quad
-                    .corners
-                    .map(|(x, y)| ((x + 0.5) * scale, (y + 0.5) * scale));
                 return Ok(Located {
                     quad: fit::fit_corners(
                         image,
-                        &Quad { corners },
+                        &in_original(&quad, scale),
                         Start::Lines {
                             least_move: MIN_CORRECTION,
                         },
@@ -163,32 +160,37 @@ pub fn locate(image: &RgbImage) -> Result<Located, NotFound> {
     // The first grid whose lines fit on the full picture: fills under a highlight in the
     // page's own colour place a corner a cell off, too far for any fit, where the digits'
     // lattice places it near enough. Failing that, the first grid found, as found.
-    let mut first_found = None;
+    let mut chosen: Option<(Quad, Quad)> = None;
     for find in finders {
         let Some(quad) = find() else { continue };
-        let corners = quad
-            .corners
-            .map(|(x, y)| ((x + 0.5) * scale, (y + 0.5) * scale));
-        let fitted = fit::try_fit(image, &Quad { corners }, Start::Rough);
-        let located = |q: Quad| Located {
-            quad: q,
-            dark: background_is_dark(&work, &quad),
-            ink: edges.clone(),
-            scale,
-        };
-        match fitted {
-            Some(q) => return Ok(located(q)),
-            None if first_found.is_none() => first_found = Some(located(Quad { corners })),
-            None => {}
+        let found = in_original(&quad, scale);
+        if let Some(fitted) = fit::try_fit(image, &found, Start::Rough) {
+            chosen = Some((quad, fitted));
+            break;
         }
+        chosen.get_or_insert((quad, found));
     }
-    if let Some(found) = first_found {
-        return Ok(found);
+    if let Some((quad, corners)) = chosen {
+        return Ok(Located {
+            quad: corners,
+            dark: background_is_dark(&work, &quad),
+            ink: edges,
+            scale,
+        });
     }
     Err(NotFound {
         reason,
         ink: ink_map(&work, dark, NEIGHBOURHOOD),
     })
+}
+
+/// `quad`, found on the working image, in the original picture's pixels.
+fn in_original(quad: &Quad, scale: f32) -> Quad {
+    Quad {
+        corners: quad
+            .corners
+            .map(|(x, y)| ((x + 0.5) * scale, (y + 0.5) * scale)),
+    }
 }
 
 /// The best of the largest components of `ink` (ink of polarity `dark`) that passes the
