@@ -1,7 +1,8 @@
 //! Turns the glyph templates of `templates/<font>/<digit>.png` into comparison features at
 //! build time (with the crate's own `frame` code), so the tool reads screenshots from any
 //! working directory and decodes no template when it starts: `OUT_DIR/templates.rs` holds each
-//! template's digit and includes `OUT_DIR/features.bin`, the features as little-endian f32.
+//! template's digit and its norms when blurred (see `frame::blurred_norm`), and includes
+//! `OUT_DIR/features.bin`, the features as little-endian f32.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -27,6 +28,7 @@ fn main() {
     fonts.sort();
     let mut digits = Vec::new();
     let mut features = Vec::new();
+    let mut norms = Vec::new();
     for font in &fonts {
         println!("cargo:rerun-if-changed={}", font.display());
         for digit in 1..=9u8 {
@@ -36,6 +38,7 @@ fn main() {
                 let (ink, w, h) = frame::trim(&ink, w, h);
                 let feature = frame::fit(&ink, w, h);
                 features.extend(feature.iter().flat_map(|v| v.to_le_bytes()));
+                norms.push(frame::BLUR_LEVELS.map(|sigma| frame::blurred_norm(&feature, sigma)));
                 digits.push(digit);
             }
         }
@@ -53,6 +56,15 @@ fn main() {
     code.push_str(
         "pub static FEATURES: &[u8] = include_bytes!(concat!(env!(\"OUT_DIR\"), \"/features.bin\"));\n",
     );
+    code.push_str(
+        "/// Each bundled template's `frame::blurred_norm` at each of `frame::BLUR_LEVELS`.\n",
+    );
+    writeln!(
+        code,
+        "pub static BLUR_NORMS: &[[f32; {}]] = &{norms:?};",
+        norms[0].len()
+    )
+    .expect("a String");
     std::fs::write(out.join("templates.rs"), code).expect("OUT_DIR is writable");
 }
 

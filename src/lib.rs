@@ -134,11 +134,8 @@ impl Snap {
             })?;
         let cells = timings.time(Stage::Cells, || cells::slice(&rectified, image));
         let (rectified, cells) = self.upright(image, &located.quad, rectified, cells, timings);
-        let ((evidence, rivals), (givens, entries)) = timings.time(Stage::Recognize, || {
-            let (evidence, rivals) = self.recognize_glyphs(&cells);
-            let authored = split_by_author(&cells, &evidence);
-            ((evidence, rivals), authored)
-        });
+        let (evidence, rivals, givens, entries) =
+            timings.time(Stage::Recognize, || self.recognize(&cells, false));
         self.debug(|dir| debug::write_cells(dir, name, label, &rectified, &cells, &evidence));
         Ok(Reading {
             givens,
@@ -192,9 +189,22 @@ impl Snap {
         )
     }
 
+    /// The cells' evidence and rivals (see [`Snap::recognize_glyphs`]) and the digits read, as
+    /// givens and entries.
+    fn recognize(&self, cells: &Cells, blurred: bool) -> Recognition {
+        let (evidence, rivals) = self.recognize_glyphs(cells, blurred);
+        let (givens, entries) = split_by_author(cells, &evidence);
+        (evidence, rivals, givens, entries)
+    }
+
     /// Each cell's recognized digit, `None` for empty cells: all glyphs of the grid matched
-    /// against all templates in one matrix product, then calibrated on each other.
-    fn recognize_glyphs(&self, cells: &Cells) -> (Vec<Option<Recognized>>, Vec<Rival>) {
+    /// against all templates in one matrix product, then calibrated on each other; with
+    /// `blurred`, against the templates blurred as much as the glyphs are.
+    fn recognize_glyphs(
+        &self,
+        cells: &Cells,
+        blurred: bool,
+    ) -> (Vec<Option<Recognized>>, Vec<Rival>) {
         let found: Vec<GridGlyph<'_>> = Pos::all()
             .filter_map(|cell| {
                 let glyph = cells.glyphs[cell.index()].as_ref()?;
@@ -205,7 +215,7 @@ impl Snap {
                 })
             })
             .collect();
-        let (recognized, rivals) = self.templates.recognize_grid(&found);
+        let (recognized, rivals) = self.templates.recognize_grid(&found, blurred);
         let mut evidence = vec![None; cells.glyphs.len()];
         for (g, r) in found.iter().zip(recognized) {
             let misshapen = cells.glyphs[g.cell.index()]
@@ -299,7 +309,7 @@ impl Snap {
         draw: bool,
     ) -> Result<bool> {
         let timings = &mut report.timings;
-        let reading = self.read_as(picture.rgb(), name, label, timings)?;
+        let mut reading = self.read_as(picture.rgb(), name, label, timings)?;
         if reading.givens.is_full() {
             // Nothing to solve: most likely the page's printed solution was found instead of
             // its puzzle, and its "answer" is no answer to the puzzle the user meant.
@@ -308,14 +318,28 @@ impl Snap {
                 reason: "the only grid found is complete: a digit is printed in every cell".into(),
             });
         }
-        let solved = timings.time(Stage::Solve, || {
+        let solve = |reading: &Reading| {
             correct::solve_reading(
                 &reading.givens,
                 &reading.evidence,
                 &reading.rivals,
                 self.options.max_corrections,
             )
-        });
+        };
+        let mut solved = timings.time(Stage::Solve, || solve(&reading));
+        if !solved.is_unique() {
+            // Soft print (a photo's lens and focus) can make sharp templates misread it:
+            // read once more against templates blurred as the glyphs are, and keep that
+            // reading when it has one solution.
+            let mut other = timings.time(Stage::Recognize, || self.recognize(&reading.cells, true));
+            swap_recognition(&mut reading, &mut other);
+            let solved_again = timings.time(Stage::Solve, || solve(&reading));
+            if solved_again.is_unique() {
+                solved = solved_again;
+            } else {
+                swap_recognition(&mut reading, &mut other);
+            }
+        }
         report.record(&reading, &solved);
         let drawn = if self.options.draw_doubtful {
             solved.any_solution()
@@ -376,6 +400,18 @@ impl Snap {
             let _ = std::fs::create_dir_all(dir).and_then(|_| write(dir));
         }
     }
+}
+
+/// What recognition makes of a grid's cells: the evidence, the rivals, the givens and the
+/// entries (see [`Reading`]).
+type Recognition = (Vec<Option<Recognized>>, Vec<Rival>, Board, Board);
+
+/// Exchanges `reading`'s recognition with `other`.
+fn swap_recognition(reading: &mut Reading, other: &mut Recognition) {
+    std::mem::swap(&mut reading.evidence, &mut other.0);
+    std::mem::swap(&mut reading.rivals, &mut other.1);
+    std::mem::swap(&mut reading.givens, &mut other.2);
+    std::mem::swap(&mut reading.entries, &mut other.3);
 }
 
 /// The last component of `path` (the path itself when it has none), to name debug pictures.

@@ -30,6 +30,9 @@ fn hard_photos_are_read_exactly() {
         // dark one.
         ("image203.jpg", "dim paper"),
         ("image206.jpg", "dim paper"),
+        // Soft print: sharp templates read a blurred 8 as 6 (no solution); matched at the
+        // photo's own blur it reads right.
+        ("image156.jpg", "soft print"),
     ];
     let snap = Snap::new(Options::default()).unwrap();
     let failures: Vec<String> = hard

@@ -240,7 +240,7 @@ fn label_swaps(givens: &Board, evidence: &[Option<Recognized>]) -> Vec<Doubt> {
         evidence
             .get(cell.index())
             .and_then(Option::as_ref)
-            .map_or(0.0, |r| r.ranked[0].1)
+            .map_or(0.0, Recognized::fit)
     };
     for a in Digit::all() {
         for b in Digit::all().filter(|b| b.get() > a.get()) {

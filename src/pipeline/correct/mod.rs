@@ -76,6 +76,11 @@ impl Solved {
         }
     }
 
+    /// Whether the reading (as corrected) has exactly one solution.
+    pub fn is_unique(&self) -> bool {
+        matches!(self.verdict, Ok(Verdict::Unique(_)))
+    }
+
     /// A solution, trusted or not (one of several, or one a doubtful cell could change).
     pub fn any_solution(&self) -> Option<Board> {
         match self.verdict {
@@ -132,7 +137,7 @@ pub fn solve_reading(
 fn weak_fit(givens: &Board, evidence: &[Option<Recognized>]) -> bool {
     let mut best: Vec<f32> = Pos::all()
         .filter(|p| givens.get(*p).is_some())
-        .filter_map(|p| Some(evidence.get(p.index())?.as_ref()?.ranked[0].1))
+        .filter_map(|p| Some(evidence.get(p.index())?.as_ref()?.fit()))
         .collect();
     best.sort_by(f32::total_cmp);
     best.get(best.len() / 2)
@@ -404,6 +409,7 @@ mod tests {
             template,
             misshapen: false,
             holes: None,
+            blur_gain: 0.0,
         }
     }
 

@@ -12,6 +12,9 @@ use image::GrayImage;
 use ndarray::Array2;
 
 use frame::FRAME_LEN;
+
+/// How many blurs besides none the templates are matched at.
+const BLUR_COUNT: usize = frame::BLUR_LEVELS.len();
 use rayon::prelude::*;
 
 use crate::puzzle::board::{Digit, Pos};
@@ -52,6 +55,9 @@ pub struct Templates {
     matrix: Array2<f32>,
     /// Each row's digit.
     digits: Vec<Digit>,
+    /// Per level of [`frame::BLUR_LEVELS`], each template's length when blurred that much
+    /// (see [`frame::blurred_norm`]).
+    blur_norms: Array2<f32>,
 }
 
 /// The glyphs of one picture in the comparison frame, one row of features each.
@@ -72,6 +78,14 @@ impl GlyphFeatures {
     /// Whether there are no glyphs.
     pub fn is_empty(&self) -> bool {
         self.0.nrows() == 0
+    }
+
+    /// The glyphs blurred by `sigma` frame pixels (see [`frame::blur`]).
+    fn blurred(&self, sigma: f32) -> Array2<f32> {
+        let rows: Vec<Feature> = (self.0.rows().into_iter())
+            .map(|row| Feature(frame::blur(&row.to_vec(), sigma)))
+            .collect();
+        stack(rows)
     }
 
     /// The cosine of every pair of glyphs: how alike their shapes are (1 = the same).
@@ -143,6 +157,10 @@ pub struct Recognized {
     /// The glyph is not shaped like the grid's digits (much taller: joined to other ink), so
     /// its scores prove little and every other digit is a rival reading.
     pub misshapen: bool,
+    /// How much the blur the picture's glyphs were matched at (see [`frame::BLUR_LEVELS`])
+    /// raised this glyph's best template score: blurred templates fit any soft shape better,
+    /// so a score judged against a fixed bar (see [`Recognized::fit`]) leaves it out.
+    pub blur_gain: f32,
     /// The glyph's closed loops (see [`topology::holes`]); `None` when not counted.
     pub holes: Option<u8>,
 }
@@ -163,6 +181,12 @@ impl Recognized {
         self.template[digit.get() as usize - 1]
     }
 
+    /// How well the glyph fits its best digit, as matched unblurred: the best score less the
+    /// blur's gain.
+    pub fn fit(&self) -> f32 {
+        self.ranked[0].1 - self.blur_gain
+    }
+
     /// The margin between the best digit's score and the runner-up's (0-2).
     pub fn confidence(&self) -> f32 {
         self.ranked[0].1 - self.ranked.get(1).map_or(-1.0, |r| r.1)
@@ -180,15 +204,23 @@ impl Templates {
         let mut digits: Vec<Digit> = (bundled::DIGITS.iter())
             .map(|&d| Digit::new(d).expect("the build script writes digits 1-9"))
             .collect();
+        let mut norms: Vec<[f32; BLUR_COUNT]> = bundled::BLUR_NORMS.to_vec();
         if let Some(dir) = extra {
             for t in load_dir(dir)? {
                 digits.push(t.digit);
+                norms
+                    .push(frame::BLUR_LEVELS.map(|sigma| frame::blurred_norm(&t.feature.0, sigma)));
                 features.extend(t.feature.0);
             }
         }
         let matrix = Array2::from_shape_vec((digits.len(), FRAME_LEN), features)
             .expect("every feature has the frame's length");
-        Ok(Templates { matrix, digits })
+        let blur_norms = Array2::from_shape_fn((BLUR_COUNT, norms.len()), |(l, t)| norms[t][l]);
+        Ok(Templates {
+            matrix,
+            digits,
+            blur_norms,
+        })
     }
 
     /// How many templates are loaded.
@@ -217,11 +249,31 @@ impl Templates {
     /// Ranks the digits for each glyph of one grid (`ink`: 255 = ink, cropped), first by the
     /// templates, then refined by [`calibrate`]: the givens (`given` true) share a font, so
     /// their look-alikes vote together and the rules keep their digits apart.
-    pub fn recognize_grid(&self, glyphs: &[GridGlyph<'_>]) -> (Vec<Recognized>, Vec<Rival>) {
+    ///
+    /// With `blurred`, the templates are matched blurred as much as the glyphs are (see
+    /// [`frame::BLUR_LEVELS`]); the scores unblurred are then the templates' own opinion
+    /// ([`Recognized::template`]) and a second reading: where it reads a given otherwise, that
+    /// is a rival.
+    pub fn recognize_grid(
+        &self,
+        glyphs: &[GridGlyph<'_>],
+        blurred: bool,
+    ) -> (Vec<Recognized>, Vec<Rival>) {
         let inks: Vec<&GrayImage> = glyphs.iter().map(|g| g.ink).collect();
         let features = GlyphFeatures::of(&inks);
-        let mut scores = self.digit_scores(&features);
+        let (mut scores, sharp) = if blurred {
+            self.digit_scores_at_own_blur(&features)
+        } else {
+            (self.digit_scores(&features), None)
+        };
         let template = scores.clone();
+        let best = |s: &[f32; 9]| s.iter().copied().fold(f32::MIN, f32::max);
+        let blur_gains: Vec<f32> = match &sharp {
+            Some(sharp) => (template.iter().zip(sharp))
+                .map(|(t, s)| best(t) - best(s))
+                .collect(),
+            None => vec![0.0; template.len()],
+        };
         let holes: Vec<u8> = inks.par_iter().map(|ink| topology::holes(ink)).collect();
         let givens: Vec<usize> = (0..glyphs.len()).filter(|&i| glyphs[i].given).collect();
         // The likeness of every pair of glyphs; the givens' own block is what calibrates.
@@ -249,17 +301,49 @@ impl Templates {
                     backed: false,
                 })
                 .collect();
+            if let Some(sharp) = &sharp {
+                // The templates unblurred are a second opinion: where they read the givens
+                // otherwise, the picture supports both readings.
+                let own: Vec<[f32; 9]> = givens.iter().map(|&i| sharp[i]).collect();
+                let unblurred = calibrate::refine(&own, likeness, &cells, &own_holes);
+                let changes: Vec<(Pos, Digit)> = (givens.iter().zip(&unblurred.scores))
+                    .zip(&cells)
+                    .filter_map(|((&i, s), &cell)| {
+                        let read = best_digit(s);
+                        (read != best_digit(&scores[i])).then(|| (cell, digit(read)))
+                    })
+                    .collect();
+                if !changes.is_empty() {
+                    rivals.push(Rival {
+                        changes,
+                        loss: 0.0,
+                        backed: false,
+                    });
+                }
+                rivals.extend(
+                    (unblurred.alternatives.into_iter())
+                        .filter(|(_, loss)| *loss <= calibrate::RIVAL_LOSS)
+                        .map(|(changes, loss)| Rival {
+                            changes: changes.iter().map(|&(k, d)| (cells[k], digit(d))).collect(),
+                            loss,
+                            backed: false,
+                        }),
+                );
+            }
         }
         // Each glyph's own loops rule out the runner-ups they contradict (the givens' groups
         // were weighed by their majority already).
         for (s, &h) in scores.iter_mut().zip(&holes) {
             topology::rule_out_contradicted(s, h, calibrate::HOLE_MARGIN);
         }
+        // The templates' own opinion is the one unblurred: the blur is the grid's calibration.
+        let template = sharp.unwrap_or(template);
         let mut recognized: Vec<Recognized> = (scores.into_iter().zip(template))
-            .zip(&holes)
-            .map(|((refined, template), &holes)| Recognized {
+            .zip(holes.iter().zip(blur_gains))
+            .map(|((refined, template), (&holes, blur_gain))| Recognized {
                 template,
                 holes: Some(holes),
+                blur_gain,
                 ..Recognized::from_scores(refined)
             })
             .collect();
@@ -275,20 +359,66 @@ impl Templates {
     /// Each glyph's best score for each digit (index 0 is digit 1): the glyphs x templates
     /// matrix of cosines, reduced to the best template of each digit.
     pub fn digit_scores(&self, glyphs: &GlyphFeatures) -> Vec<[f32; 9]> {
-        let cosines = glyphs.0.dot(&self.matrix.t());
-        cosines
-            .rows()
-            .into_iter()
-            .map(|row| {
-                let mut best = [f32::MIN; 9];
-                for (&c, d) in row.iter().zip(&self.digits) {
-                    let i = d.get() as usize - 1;
-                    best[i] = best[i].max(c);
-                }
-                best
-            })
-            .collect()
+        best_per_digit(&glyphs.0.dot(&self.matrix.t()), &self.digits)
     }
+
+    /// [`Templates::digit_scores`] with the templates blurred as much as the picture's glyphs
+    /// are: of no blur and [`frame::BLUR_LEVELS`], the one whose best digits score highest on
+    /// average. One picture is blurred alike throughout, and a blur that fits its glyphs fits
+    /// their own digit's templates better than the others'.
+    /// With a blur chosen, the scores unblurred come second.
+    fn digit_scores_at_own_blur(
+        &self,
+        glyphs: &GlyphFeatures,
+    ) -> (Vec<[f32; 9]>, Option<Vec<[f32; 9]>>) {
+        let sharp = self.digit_scores(glyphs);
+        let mut best = None;
+        let mut best_fit = mean_best(&sharp);
+        for (level, &sigma) in frame::BLUR_LEVELS.iter().enumerate() {
+            // blur(g) · t = g · blur(t) (see `frame::blur`); over blur(t)'s length, the cosine.
+            let mut cosines = glyphs.blurred(sigma).dot(&self.matrix.t());
+            cosines /= &self.blur_norms.row(level);
+            let scores = best_per_digit(&cosines, &self.digits);
+            let fit = mean_best(&scores);
+            if fit > best_fit {
+                (best, best_fit) = (Some(scores), fit);
+            }
+        }
+        match best {
+            Some(blurred) => (blurred, Some(sharp)),
+            None => (sharp, None),
+        }
+    }
+}
+
+/// Per row of `cosines` (glyphs x templates), the best cosine of each digit's templates
+/// (index 0 is digit 1).
+fn best_per_digit(cosines: &Array2<f32>, digits: &[Digit]) -> Vec<[f32; 9]> {
+    cosines
+        .rows()
+        .into_iter()
+        .map(|row| {
+            let mut best = [f32::MIN; 9];
+            for (&c, d) in row.iter().zip(digits) {
+                let i = d.get() as usize - 1;
+                best[i] = best[i].max(c);
+            }
+            best
+        })
+        .collect()
+}
+
+/// The index (0 is digit 1) of the best of `scores`.
+fn best_digit(scores: &[f32; 9]) -> usize {
+    (0..9).fold(0, |b, d| if scores[d] > scores[b] { d } else { b })
+}
+
+/// The mean over glyphs of their best digit's score: how well the templates fit the picture.
+fn mean_best(scores: &[[f32; 9]]) -> f32 {
+    let total: f32 = (scores.iter())
+        .map(|s| s.iter().copied().fold(f32::MIN, f32::max))
+        .sum();
+    total / scores.len().max(1) as f32
 }
 
 /// Marks, for each given (`givens`: indices into `recognized`; `likeness`: between the givens),
@@ -376,6 +506,7 @@ impl Recognized {
             template: scores,
             misshapen: false,
             holes: None,
+            blur_gain: 0.0,
         }
     }
 }
@@ -467,6 +598,82 @@ fn load_dir(dir: &Path) -> Result<Vec<Template>, TemplateError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A frame feature of a synthetic glyph: a ring (`hole` true) or a bar.
+    fn synthetic(hole: bool) -> Vec<f32> {
+        let (w, h) = (18u32, 26u32);
+        let ink: Vec<u8> = (0..w * h)
+            .map(|i| {
+                let (x, y) = ((i % w) as f32 - 8.5, (i / w) as f32 - 12.5);
+                let r = (x * x / 64.0 + y * y / 144.0).sqrt();
+                let on = if hole {
+                    (0.7..1.0).contains(&r)
+                } else {
+                    x.abs() < 2.5
+                };
+                if on {
+                    255
+                } else {
+                    0
+                }
+            })
+            .collect();
+        frame::fit(&ink, w, h)
+    }
+
+    #[test]
+    fn blurring_the_glyph_stands_for_blurring_the_template() {
+        let (glyph, template) = (synthetic(true), synthetic(false));
+        for sigma in frame::BLUR_LEVELS {
+            let blurred = frame::blur(&template, sigma);
+            let mean = blurred.iter().sum::<f32>() / blurred.len() as f32;
+            let centred: Vec<f32> = blurred.iter().map(|v| v - mean).collect();
+            let norm = centred.iter().map(|v| v * v).sum::<f32>().sqrt();
+            let direct: f32 = glyph.iter().zip(&centred).map(|(g, t)| g * t).sum::<f32>() / norm;
+            let through_glyph: f32 = (frame::blur(&glyph, sigma).iter().zip(&template))
+                .map(|(g, t)| g * t)
+                .sum::<f32>()
+                / frame::blurred_norm(&template, sigma);
+            assert!(
+                (direct - through_glyph).abs() < 1e-4,
+                "{direct} {through_glyph}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_blurred_glyph_is_matched_at_its_own_blur() {
+        let templates = Templates::load(None).unwrap();
+        // Every bundled 8, blurred more than the most the templates are: soft print.
+        let eights: Vec<Feature> = (templates.matrix.rows().into_iter())
+            .zip(&templates.digits)
+            .filter(|(_, d)| d.get() == 8)
+            .map(|(row, _)| Feature(frame::blur(&row.to_vec(), 2.0)))
+            .collect();
+        let glyphs = GlyphFeatures(stack(eights));
+        let sharp = templates.digit_scores(&glyphs);
+        let (scores, unblurred) = templates.digit_scores_at_own_blur(&glyphs);
+        assert_eq!(unblurred.as_ref(), Some(&sharp), "a blur is chosen");
+        // How far each glyph's 8 leads the best other digit, on average.
+        let lead = |s: &[[f32; 9]]| {
+            let total: f32 = (s.iter())
+                .map(|s| {
+                    s[7] - (0..9)
+                        .filter(|&d| d != 7)
+                        .map(|d| s[d])
+                        .fold(f32::MIN, f32::max)
+                })
+                .sum();
+            total / s.len() as f32
+        };
+        assert!(mean_best(&scores) > mean_best(&sharp));
+        assert!(
+            lead(&scores) > lead(&sharp),
+            "{} {}",
+            lead(&scores),
+            lead(&sharp)
+        );
+    }
 
     #[test]
     fn two_shapes_read_as_one_digit_make_a_rival_of_the_runner_up() {
