@@ -228,7 +228,8 @@ pub struct ImageArgs {
           value_parser = clap::value_parser!(u64).range(1_000_000..))]
     pub max_working_pixels: u64,
 
-    /// How many misread digits the solver may correct (0 turns correction off).
+    /// How many single misread digits the solver may correct (0 turns all correction off;
+    /// a correction of a whole group of look-alike givens may change more).
     #[arg(long, value_name = "N", default_value_t = 2)]
     pub max_corrections: usize,
 

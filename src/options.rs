@@ -21,8 +21,10 @@ pub struct Options {
     /// Extra glyph templates (`DIR/<font>/<digit>.png`, black on white) used beside the
     /// bundled ones. Default: none.
     pub templates_dir: Option<PathBuf>,
-    /// How many of the least confident digits the correction may change when the givens as
-    /// read have no solution. 0 turns correction off. Default: 2.
+    /// How many of the least confident digits the correction may change one by one when the
+    /// givens as read have no single solution; a correction of a whole group of look-alike
+    /// givens (or of givens by their loops) may change more. 0 turns all correction off.
+    /// Default: 2.
     pub max_corrections: usize,
     /// Where to write the intermediate pictures (edges, lines, corners, cells) for tuning a
     /// hard case. Default: none.
