@@ -135,7 +135,7 @@ impl Snap {
         let cells = timings.time(Stage::Cells, || cells::slice(&rectified, image));
         let (rectified, cells) = self.upright(image, &located.quad, rectified, cells, timings);
         let (evidence, rivals, givens, entries) =
-            timings.time(Stage::Recognize, || self.recognize(&cells, false));
+            timings.time(Stage::Recognize, || self.recognize(&cells));
         self.debug(|dir| debug::write_cells(dir, name, label, &rectified, &cells, &evidence));
         Ok(Reading {
             givens,
@@ -189,41 +189,21 @@ impl Snap {
         )
     }
 
-    /// The cells' evidence and rivals (see [`Snap::recognize_glyphs`]) and the digits read, as
-    /// givens and entries.
-    fn recognize(&self, cells: &Cells, blurred: bool) -> Recognition {
-        let (evidence, rivals) = self.recognize_glyphs(cells, blurred);
-        let (givens, entries) = split_by_author(cells, &evidence);
-        (evidence, rivals, givens, entries)
+    /// Each cell's recognized digit (`None` for empty cells), the rivals, and the digits read
+    /// as givens and entries: all glyphs of the grid matched against all templates in one
+    /// matrix product, then calibrated on each other.
+    fn recognize(&self, cells: &Cells) -> Recognition {
+        let found = grid_glyphs(cells);
+        let (recognized, rivals) = self.templates.recognize_grid(&found);
+        recognition(cells, &found, recognized, rivals)
     }
 
-    /// Each cell's recognized digit, `None` for empty cells: all glyphs of the grid matched
-    /// against all templates in one matrix product, then calibrated on each other; with
-    /// `blurred`, against the templates blurred as much as the glyphs are.
-    fn recognize_glyphs(
-        &self,
-        cells: &Cells,
-        blurred: bool,
-    ) -> (Vec<Option<Recognized>>, Vec<Rival>) {
-        let found: Vec<GridGlyph<'_>> = Pos::all()
-            .filter_map(|cell| {
-                let glyph = cells.glyphs[cell.index()].as_ref()?;
-                Some(GridGlyph {
-                    ink: &glyph.ink,
-                    cell,
-                    given: glyph.author == Author::Given,
-                })
-            })
-            .collect();
-        let (recognized, rivals) = self.templates.recognize_grid(&found, blurred);
-        let mut evidence = vec![None; cells.glyphs.len()];
-        for (g, r) in found.iter().zip(recognized) {
-            let misshapen = cells.glyphs[g.cell.index()]
-                .as_ref()
-                .is_some_and(|glyph| glyph.outsized);
-            evidence[g.cell.index()] = Some(Recognized { misshapen, ..r });
-        }
-        (evidence, rivals)
+    /// [`Snap::recognize`] against templates blurred as much as the glyphs are; `None` when no
+    /// blur fits them better than none (the reading would be the same).
+    fn recognize_blurred(&self, cells: &Cells) -> Option<Recognition> {
+        let found = grid_glyphs(cells);
+        let (recognized, rivals) = self.templates.recognize_grid_blurred(&found)?;
+        Some(recognition(cells, &found, recognized, rivals))
     }
 
     /// Decodes, reads, solves and (with `output`) draws and writes one screenshot. Never
@@ -331,13 +311,15 @@ impl Snap {
             // Soft print (a photo's lens and focus) can make sharp templates misread it:
             // read once more against templates blurred as the glyphs are, and keep that
             // reading when it has one solution.
-            let mut other = timings.time(Stage::Recognize, || self.recognize(&reading.cells, true));
-            swap_recognition(&mut reading, &mut other);
-            let solved_again = timings.time(Stage::Solve, || solve(&reading));
-            if solved_again.is_unique() {
-                solved = solved_again;
-            } else {
+            let blurred = timings.time(Stage::Recognize, || self.recognize_blurred(&reading.cells));
+            if let Some(mut other) = blurred {
                 swap_recognition(&mut reading, &mut other);
+                let solved_again = timings.time(Stage::Solve, || solve(&reading));
+                if solved_again.is_unique() {
+                    solved = solved_again;
+                } else {
+                    swap_recognition(&mut reading, &mut other);
+                }
             }
         }
         report.record(&reading, &solved);
@@ -405,6 +387,39 @@ impl Snap {
 /// What recognition makes of a grid's cells: the evidence, the rivals, the givens and the
 /// entries (see [`Reading`]).
 type Recognition = (Vec<Option<Recognized>>, Vec<Rival>, Board, Board);
+
+/// The glyphs of `cells`, for recognition.
+fn grid_glyphs(cells: &Cells) -> Vec<GridGlyph<'_>> {
+    Pos::all()
+        .filter_map(|cell| {
+            let glyph = cells.glyphs[cell.index()].as_ref()?;
+            Some(GridGlyph {
+                ink: &glyph.ink,
+                cell,
+                given: glyph.author == Author::Given,
+            })
+        })
+        .collect()
+}
+
+/// The recognition of `cells` from what `found` (their glyphs) were recognized as: a glyph
+/// joined to other ink is marked misshapen, and the digits are split by author.
+fn recognition(
+    cells: &Cells,
+    found: &[GridGlyph<'_>],
+    recognized: Vec<Recognized>,
+    rivals: Vec<Rival>,
+) -> Recognition {
+    let mut evidence = vec![None; cells.glyphs.len()];
+    for (g, r) in found.iter().zip(recognized) {
+        let misshapen = cells.glyphs[g.cell.index()]
+            .as_ref()
+            .is_some_and(|glyph| glyph.outsized);
+        evidence[g.cell.index()] = Some(Recognized { misshapen, ..r });
+    }
+    let (givens, entries) = split_by_author(cells, &evidence);
+    (evidence, rivals, givens, entries)
+}
 
 /// Exchanges `reading`'s recognition with `other`.
 fn swap_recognition(reading: &mut Reading, other: &mut Recognition) {

@@ -13,6 +13,9 @@ use ndarray::Array2;
 
 use frame::FRAME_LEN;
 
+/// One glyph's score for each digit (index 0 is digit 1).
+type DigitScores = [f32; 9];
+
 /// How many blurs besides none the templates are matched at.
 const BLUR_COUNT: usize = frame::BLUR_LEVELS.len();
 use rayon::prelude::*;
@@ -249,28 +252,40 @@ impl Templates {
     /// Ranks the digits for each glyph of one grid (`ink`: 255 = ink, cropped), first by the
     /// templates, then refined by [`calibrate`]: the givens (`given` true) share a font, so
     /// their look-alikes vote together and the rules keep their digits apart.
-    ///
-    /// With `blurred`, the templates are matched blurred as much as the glyphs are (see
-    /// [`frame::BLUR_LEVELS`]); the scores unblurred are then the templates' own opinion
-    /// ([`Recognized::template`]) and a second reading: where it reads a given otherwise, that
-    /// is a rival.
-    pub fn recognize_grid(
+    pub fn recognize_grid(&self, glyphs: &[GridGlyph<'_>]) -> (Vec<Recognized>, Vec<Rival>) {
+        let features = GlyphFeatures::of(&inks_of(glyphs));
+        let scores = self.digit_scores(&features);
+        self.calibrated(glyphs, &features, scores, None)
+    }
+
+    /// [`Templates::recognize_grid`] with the templates blurred as much as the glyphs are
+    /// (see [`Templates::digit_scores_at_own_blur`]); `None` when no blur fits them better
+    /// than none. The unblurred scores are then the templates' own opinion
+    /// ([`Recognized::template`]) and a second reading: where it reads the givens otherwise,
+    /// that is a rival.
+    pub fn recognize_grid_blurred(
         &self,
         glyphs: &[GridGlyph<'_>],
-        blurred: bool,
+    ) -> Option<(Vec<Recognized>, Vec<Rival>)> {
+        let features = GlyphFeatures::of(&inks_of(glyphs));
+        let (blurred, sharp) = self.digit_scores_at_own_blur(&features)?;
+        Some(self.calibrated(glyphs, &features, blurred, Some(sharp)))
+    }
+
+    /// The glyphs' `scores` (index 0 is digit 1) refined by [`calibrate`]; `sharp` holds the
+    /// scores unblurred when `scores` were matched blurred.
+    fn calibrated(
+        &self,
+        glyphs: &[GridGlyph<'_>],
+        features: &GlyphFeatures,
+        mut scores: Vec<[f32; 9]>,
+        sharp: Option<Vec<[f32; 9]>>,
     ) -> (Vec<Recognized>, Vec<Rival>) {
-        let inks: Vec<&GrayImage> = glyphs.iter().map(|g| g.ink).collect();
-        let features = GlyphFeatures::of(&inks);
-        let (mut scores, sharp) = if blurred {
-            self.digit_scores_at_own_blur(&features)
-        } else {
-            (self.digit_scores(&features), None)
-        };
+        let inks = inks_of(glyphs);
         let template = scores.clone();
-        let best = |s: &[f32; 9]| s.iter().copied().fold(f32::MIN, f32::max);
         let blur_gains: Vec<f32> = match &sharp {
             Some(sharp) => (template.iter().zip(sharp))
-                .map(|(t, s)| best(t) - best(s))
+                .map(|(t, s)| t[best_digit(t)] - s[best_digit(s)])
                 .collect(),
             None => vec![0.0; template.len()],
         };
@@ -366,11 +381,11 @@ impl Templates {
     /// are: of no blur and [`frame::BLUR_LEVELS`], the one whose best digits score highest on
     /// average. One picture is blurred alike throughout, and a blur that fits its glyphs fits
     /// their own digit's templates better than the others'.
-    /// With a blur chosen, the scores unblurred come second.
+    /// The scores blurred, then the scores unblurred; `None` when no blur fits better.
     fn digit_scores_at_own_blur(
         &self,
         glyphs: &GlyphFeatures,
-    ) -> (Vec<[f32; 9]>, Option<Vec<[f32; 9]>>) {
+    ) -> Option<(Vec<DigitScores>, Vec<DigitScores>)> {
         let sharp = self.digit_scores(glyphs);
         let mut best = None;
         let mut best_fit = mean_best(&sharp);
@@ -384,11 +399,13 @@ impl Templates {
                 (best, best_fit) = (Some(scores), fit);
             }
         }
-        match best {
-            Some(blurred) => (blurred, Some(sharp)),
-            None => (sharp, None),
-        }
+        best.map(|blurred| (blurred, sharp))
     }
+}
+
+/// The glyphs' inks.
+fn inks_of<'a>(glyphs: &[GridGlyph<'a>]) -> Vec<&'a GrayImage> {
+    glyphs.iter().map(|g| g.ink).collect()
 }
 
 /// Per row of `cosines` (glyphs x templates), the best cosine of each digit's templates
@@ -652,8 +669,10 @@ mod tests {
             .collect();
         let glyphs = GlyphFeatures(stack(eights));
         let sharp = templates.digit_scores(&glyphs);
-        let (scores, unblurred) = templates.digit_scores_at_own_blur(&glyphs);
-        assert_eq!(unblurred.as_ref(), Some(&sharp), "a blur is chosen");
+        let (scores, unblurred) = templates
+            .digit_scores_at_own_blur(&glyphs)
+            .expect("a blur is chosen");
+        assert_eq!(unblurred, sharp);
         // How far each glyph's 8 leads the best other digit, on average.
         let lead = |s: &[[f32; 9]]| {
             let total: f32 = (s.iter())
