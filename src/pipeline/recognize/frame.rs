@@ -49,11 +49,16 @@ pub fn fit(ink: &[u8], width: u32, height: u32) -> Vec<f32> {
             out.iter_mut().zip(row).for_each(|(o, &r)| *o += r * w);
         }
     }
-    let mean = v.iter().sum::<f32>() / v.len() as f32;
-    v.iter_mut().for_each(|x| *x -= mean);
-    let norm = v.iter().map(|x| x * x).sum::<f32>().sqrt().max(1e-6);
+    let norm = centre(&mut v);
     v.iter_mut().for_each(|x| *x /= norm);
     v
+}
+
+/// Takes `v`'s mean away from it; returns its length then (at least 1e-6).
+fn centre(v: &mut [f32]) -> f32 {
+    let mean = v.iter().sum::<f32>() / v.len() as f32;
+    v.iter_mut().for_each(|x| *x -= mean);
+    v.iter().map(|x| x * x).sum::<f32>().sqrt().max(1e-6)
 }
 
 /// Crops away rows and columns without ink (none above 64), so a padded template fits like a
@@ -127,9 +132,9 @@ impl BoxWeights {
 /// none. A photo's print is soft: the lens, focus and the enlargement of a 15-pixel digit
 /// into the frame spread every edge over several frame pixels, and sharp templates then find
 /// a blurred 8 nearer a sharp 6 than a sharp 8. Each picture's glyphs are compared with the
-/// templates blurred as much as fits them best (see `Templates::recognize_grid`). Past 1.2
-/// the digits' own differences blur away: with every photo read blurred (a trial), 136 of 160
-/// were read exactly at 0.6 + 1.2 and at 1.2 alone, 128 with 1.8 and 2.4 added.
+/// templates blurred as much as fits them best (see `Templates::recognize_grid_blurred`).
+/// Past 1.2 the digits' own differences blur away: with every photo read blurred (a trial),
+/// 136 of 160 were read exactly at 0.6 + 1.2 and at 1.2 alone, 128 with 1.8 and 2.4 added.
 pub const BLUR_LEVELS: [f32; 2] = [0.6, 1.2];
 
 /// `feature` (a frame, see [`fit`]) blurred by a Gaussian of `sigma` frame pixels, with
@@ -170,11 +175,5 @@ pub fn blur(feature: &[f32], sigma: f32) -> Vec<f32> {
 /// what a blurred glyph's dot product with the sharp template is divided by to be the
 /// cosine with the blurred template.
 pub fn blurred_norm(template: &[f32], sigma: f32) -> f32 {
-    let v = blur(template, sigma);
-    let mean = v.iter().sum::<f32>() / v.len() as f32;
-    v.iter()
-        .map(|x| (x - mean) * (x - mean))
-        .sum::<f32>()
-        .sqrt()
-        .max(1e-6)
+    centre(&mut blur(template, sigma))
 }
