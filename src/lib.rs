@@ -298,26 +298,20 @@ impl Snap {
                 reason: "the only grid found is complete: a digit is printed in every cell".into(),
             });
         }
-        let solve = |reading: &Reading| {
-            correct::solve_reading(
-                &reading.givens,
-                &reading.evidence,
-                &reading.rivals,
-                self.options.max_corrections,
-            )
-        };
-        let mut solved = timings.time(Stage::Solve, || solve(&reading));
+        let mut solved = self.solve_reading(&mut reading, timings);
         if !solved.is_unique() {
-            // Soft print (a photo's lens and focus) can make sharp templates misread it:
-            // read once more against templates blurred as the glyphs are, and keep that
-            // reading when it has one solution.
-            let blurred = timings.time(Stage::Recognize, || self.recognize_blurred(&reading.cells));
-            if let Some(mut other) = blurred {
+            // Entries told from the givens by a weak shade may be thin givens that blur
+            // lightened: read the authors that clear shades alone tell, and keep that when it
+            // has one solution.
+            if let Some(mut cells) = sure_authors(&reading.cells) {
+                let mut other = timings.time(Stage::Recognize, || self.recognize(&cells));
+                std::mem::swap(&mut reading.cells, &mut cells);
                 swap_recognition(&mut reading, &mut other);
-                let solved_again = timings.time(Stage::Solve, || solve(&reading));
+                let solved_again = self.solve_reading(&mut reading, timings);
                 if solved_again.is_unique() {
                     solved = solved_again;
                 } else {
+                    std::mem::swap(&mut reading.cells, &mut cells);
                     swap_recognition(&mut reading, &mut other);
                 }
             }
@@ -352,6 +346,38 @@ impl Snap {
         });
         report.timings = timings;
         Ok(true)
+    }
+
+    /// Solves `reading`'s givens, correcting misreads the evidence allows; when that has no
+    /// unique solution, reads the glyphs once more against blurred templates and keeps that
+    /// reading (in `reading`) when it has one.
+    fn solve_reading(&self, reading: &mut Reading, timings: &mut Timings) -> correct::Solved {
+        let solve = |reading: &Reading| {
+            correct::solve_reading(
+                &reading.givens,
+                &reading.evidence,
+                &reading.rivals,
+                self.options.max_corrections,
+            )
+        };
+        let solved = timings.time(Stage::Solve, || solve(reading));
+        if solved.is_unique() {
+            return solved;
+        }
+        // Soft print (a photo's lens and focus) can make sharp templates misread it: read
+        // once more against templates blurred as the glyphs are, and keep that reading when it
+        // has one solution.
+        let blurred = timings.time(Stage::Recognize, || self.recognize_blurred(&reading.cells));
+        let Some(mut other) = blurred else {
+            return solved;
+        };
+        swap_recognition(reading, &mut other);
+        let solved_again = timings.time(Stage::Solve, || solve(reading));
+        if solved_again.is_unique() {
+            return solved_again;
+        }
+        swap_recognition(reading, &mut other);
+        solved
     }
 
     /// Draws what the mode asks for: the answer, or marks for the wrong entries, the wrong
@@ -419,6 +445,20 @@ fn recognition(
     }
     let (givens, entries) = split_by_author(cells, &evidence);
     (evidence, rivals, givens, entries)
+}
+
+/// `cells` with each glyph's author told by clear shades alone (see
+/// [`cells::Glyph::sure_author`]); `None` when that changes nothing.
+fn sure_authors(cells: &Cells) -> Option<Cells> {
+    let unsure = |g: &cells::Glyph| g.author != g.sure_author;
+    if !cells.glyphs.iter().flatten().any(unsure) {
+        return None;
+    }
+    let mut cells = cells.clone();
+    for glyph in cells.glyphs.iter_mut().flatten() {
+        glyph.author = glyph.sure_author;
+    }
+    Some(cells)
 }
 
 /// Exchanges `reading`'s recognition with `other`.

@@ -11,8 +11,13 @@
 //! highlight through. The givens are the least colourful group large enough to be the givens,
 //! and of groups alike in colourfulness the one standing out most from the background.
 
+use std::cell::OnceCell;
+
+use image::GrayImage;
+
 use super::colour::{best_cut, chroma, covariance, distance, dot, main_axis, mean, solve3, sub};
 use super::{Author, Glyph};
+use crate::pipeline::recognize::{calibrate::OTHER_SHAPE, frame};
 
 /// Groups closer than this (RGB distance) are one group, however tight each is: small and
 /// thin glyphs never reach their full colour, and how close they come varies with the digit.
@@ -56,6 +61,14 @@ const MAX_INSTANCES: usize = 9;
 /// ... and split at this separation instead: a dark app's grey givens beside 25 blue entries,
 /// 7.4 standard deviations apart, were all read as givens.
 const SEVERAL_DIGITS_SEPARATION: f32 = 6.0;
+/// Two shades that each hold glyphs of clearly different shapes (see [`Shapes`]) split at this
+/// separation, weakly: no one digit's shape explains either, so a clean gap between them may
+/// be two authors (near-colour entries beside thin givens, 4.4 to 7.9 standard deviations
+/// apart on tune seeds 1-2, were all read as givens), but blur and JPEG also part a page's
+/// thin digits from its bold ones that far (4.2 to 6.4 on the same seeds). Glyphs set apart
+/// so are entries only while the givens without them have one solution (see
+/// [`super::Glyph::sure_author`]).
+const MIXED_SHAPES_SEPARATION: f32 = 4.0;
 /// The share of the difference between two shades that the glyphs' places must explain for
 /// the shades to be light across the page (0.94 on a dim photo shaded top to bottom; 0.03
 /// and 0.005 on two screenshots with a player's entries).
@@ -102,20 +115,64 @@ pub(super) fn mark_entries(
         .filter(|(_, g)| g.is_some())
         .map(|(i, _)| ((i / 9) as f32, (i % 9) as f32))
         .collect();
-    let groups = split_mixed_groups(&colours, &places, colour_groups(&colours));
-    let groups = absorb_lone_glyphs(&colours, groups);
-    let groups = join_shades_of_backgrounds(&colours, &backs, groups);
-    let count = groups.iter().max().map_or(0, |&g| g + 1);
-    if count < 2 {
-        return;
+    let inks: Vec<&GrayImage> = glyphs.iter().flatten().map(|g| &g.ink).collect();
+    let shapes = Shapes::new(&inks);
+    let glyph_colours = GlyphColours {
+        colours: &colours,
+        backs: &backs,
+        places: &places,
+        shapes: &shapes,
+        background: background.map(f32::from),
+    };
+    let (authors, weak) = glyph_colours.authors(true);
+    let sure = if weak {
+        glyph_colours.authors(false).0
+    } else {
+        authors.clone()
+    };
+    for ((glyph, author), sure) in glyphs.iter_mut().flatten().zip(authors).zip(sure) {
+        glyph.author = author;
+        glyph.sure_author = sure;
     }
-    let background = background.map(f32::from);
-    let givens = givens_group(&colours, &groups, count, background);
-    let bolder = bolder_shades(&colours, &groups, count, givens, background);
-    for (glyph, &group) in glyphs.iter_mut().flatten().zip(&groups) {
-        if group != givens && !bolder.contains(&group) {
-            glyph.author = Author::Entry;
+}
+
+/// What [`mark_entries`] knows of the glyphs (one entry each, in reading order).
+struct GlyphColours<'a> {
+    colours: &'a [[f32; 3]],
+    /// Each glyph's cell's background colour.
+    backs: &'a [[f32; 3]],
+    /// Each glyph's cell (row, column).
+    places: &'a [(f32, f32)],
+    shapes: &'a Shapes<'a>,
+    /// The grid's background colour.
+    background: [f32; 3],
+}
+
+impl GlyphColours<'_> {
+    /// Each glyph's author, with weak splits (see [`bisect`]) allowed or not, and whether a
+    /// weak split was made.
+    fn authors(&self, allow_weak: bool) -> (Vec<Author>, bool) {
+        let colours = self.colours;
+        let (groups, weak) = split_mixed_groups(
+            colours,
+            self.places,
+            self.shapes,
+            allow_weak,
+            colour_groups(colours),
+        );
+        let groups = absorb_lone_glyphs(colours, groups);
+        let groups = join_shades_of_backgrounds(colours, self.backs, groups);
+        let count = groups.iter().max().map_or(0, |&g| g + 1);
+        if count < 2 {
+            return (vec![Author::Given; colours.len()], weak);
         }
+        let givens = givens_group(colours, &groups, count, self.background);
+        let bolder = bolder_shades(colours, &groups, count, givens, self.background);
+        let author = |g: &usize| match *g == givens || bolder.contains(g) {
+            true => Author::Given,
+            false => Author::Entry,
+        };
+        (groups.iter().map(author).collect(), weak)
     }
 }
 
@@ -182,17 +239,21 @@ fn colour_groups(colours: &[[f32; 3]]) -> Vec<usize> {
 /// Splits each colour group that holds two clearly separate shades (see
 /// [`SUBGROUP_SEPARATION`]); a group large enough to be the givens is split only when one part
 /// still is (a puzzle has at least `MIN_GIVENS` givens, and highlights or blur spread the
-/// givens' own shade). `places` are the glyphs' cells (row, column).
+/// givens' own shade). `places` are the glyphs' cells (row, column). Returns the groups and,
+/// whether a weak split (see [`bisect`]), allowed by `allow_weak`, was made.
 fn split_mixed_groups(
     colours: &[[f32; 3]],
     places: &[(f32, f32)],
+    shapes: &Shapes,
+    allow_weak: bool,
     mut groups: Vec<usize>,
-) -> Vec<usize> {
+) -> (Vec<usize>, bool) {
     let count = groups.iter().max().map_or(0, |&g| g + 1);
     let mut next = count;
+    let mut any_weak = false;
     for g in 0..count {
         let members: Vec<usize> = (0..colours.len()).filter(|&i| groups[i] == g).collect();
-        let Some(part) = bisect(colours, places, &members) else {
+        let Some((part, weak)) = bisect(colours, places, shapes, allow_weak, &members) else {
             continue;
         };
         let moved = part.iter().filter(|&&b| b).count();
@@ -206,15 +267,23 @@ fn split_mixed_groups(
             }
         }
         next += 1;
+        any_weak |= weak;
     }
-    groups
+    (groups, any_weak)
 }
 
-/// Two clearly separate shades within `members`: which members belong to the second, or
-/// `None` when they are one shade. The split is found like a two-class discriminant: start
+/// Two clearly separate shades within `members`: which members belong to the second, and
+/// whether the split is weak (two shades of mixed shapes, apart by less than one digit's shape
+/// could explain, see [`MIXED_SHAPES_SEPARATION`]); `None` when they are one shade. The split is found like a two-class discriminant: start
 /// from the best cut along the colours' main axis, then re-cut along the direction that
 /// separates the two parts best relative to their own spread, until the parts settle.
-fn bisect(colours: &[[f32; 3]], places: &[(f32, f32)], members: &[usize]) -> Option<Vec<bool>> {
+fn bisect(
+    colours: &[[f32; 3]],
+    places: &[(f32, f32)],
+    shapes: &Shapes,
+    allow_weak: bool,
+    members: &[usize],
+) -> Option<(Vec<bool>, bool)> {
     if members.len() < 2 {
         return None;
     }
@@ -235,16 +304,70 @@ fn bisect(colours: &[[f32; 3]], places: &[(f32, f32)], members: &[usize]) -> Opt
         .max_by(|a, b| a.0.total_cmp(&b.0))?;
     let (separation, .., part) = best;
     let moved = part.iter().filter(|&&b| b).count();
+    let side = |want: bool| -> Vec<usize> {
+        (members.iter().zip(&part))
+            .filter(|p| *p.1 == want)
+            .map(|p| *p.0)
+            .collect()
+    };
     let needed = if moved.min(part.len() - moved) > MAX_INSTANCES {
         SEVERAL_DIGITS_SEPARATION
     } else {
         SUBGROUP_SEPARATION
     };
-    if separation < needed {
+    // A weak split is for telling entries from the givens: the group split holds them.
+    let weak = separation < needed;
+    if weak && (!allow_weak || members.len() < MIN_GIVENS) {
+        return None;
+    }
+
+    if weak
+        && (separation < MIXED_SHAPES_SEPARATION
+            || !shapes.mixed(&side(false))
+            || !shapes.mixed(&side(true)))
+    {
         return None;
     }
     let places: Vec<(f32, f32)> = members.iter().map(|&i| places[i]).collect();
-    (!follows_position(&points, &places, &part)).then_some(part)
+    (!follows_position(&points, &places, &part)).then_some((part, weak))
+}
+
+/// The glyphs' shapes, fitted into the recognizer's comparison frame when first asked for:
+/// whether a set of glyphs holds clearly different digits is a question of shape alone.
+struct Shapes<'a> {
+    inks: &'a [&'a GrayImage],
+    features: OnceCell<Vec<Vec<f32>>>,
+}
+
+impl<'a> Shapes<'a> {
+    fn new(inks: &'a [&'a GrayImage]) -> Shapes<'a> {
+        Shapes {
+            inks,
+            features: OnceCell::new(),
+        }
+    }
+
+    /// Whether two of the glyphs `members` are clearly different shapes (their cosine at most
+    /// [`OTHER_SHAPE`]), so they are not one digit.
+    fn mixed(&self, members: &[usize]) -> bool {
+        let features = self.features.get_or_init(|| {
+            (self.inks.iter())
+                .map(|ink| frame::fit(ink.as_raw(), ink.width(), ink.height()))
+                .collect()
+        });
+        let cosine = |a: usize, b: usize| -> f32 {
+            features[a]
+                .iter()
+                .zip(&features[b])
+                .map(|(x, y)| x * y)
+                .sum()
+        };
+        (members.iter().enumerate()).any(|(k, &a)| {
+            members[k + 1..]
+                .iter()
+                .any(|&b| cosine(a, b) <= OTHER_SHAPE)
+        })
+    }
 }
 
 /// Whether the glyphs' place in the grid explains most of the difference between the two
@@ -579,8 +702,7 @@ mod tests {
             })
             .collect();
         colours.push([61.0, 74.0, 72.0]);
-        let groups =
-            split_mixed_groups(&colours, &scattered(colours.len()), colour_groups(&colours));
+        let groups = clear_splits(&colours, &scattered(colours.len()));
         let groups = absorb_lone_glyphs(&colours, groups);
         assert!(groups.iter().all(|&g| g == 0), "{groups:?}");
     }
@@ -652,7 +774,7 @@ mod tests {
                 ((cell / 9) as f32, (cell % 9) as f32)
             })
             .collect();
-        let groups = split_mixed_groups(&colours, &places, colour_groups(&colours));
+        let groups = clear_splits(&colours, &places);
         assert!(groups.iter().all(|&g| g == groups[0]), "{groups:?}");
     }
 
@@ -664,8 +786,7 @@ mod tests {
                 [v, v + 2.0, v + 4.0]
             })
             .collect();
-        let groups =
-            split_mixed_groups(&colours, &scattered(colours.len()), colour_groups(&colours));
+        let groups = clear_splits(&colours, &scattered(colours.len()));
         assert!(groups.iter().all(|&g| g == groups[0]), "{groups:?}");
     }
 
@@ -761,9 +882,107 @@ mod tests {
         assert_eq!(glyphs[19].as_ref().map(|g| g.author), Some(Author::Entry));
     }
 
+    /// Ink clearly unlike the other kinds (cosine at most `OTHER_SHAPE`): an upright bar, a
+    /// level bar, a ring.
+    fn shape(kind: usize) -> GrayImage {
+        GrayImage::from_fn(12, 16, |x, y| {
+            let on = match kind % 3 {
+                0 => (5..7).contains(&x),
+                1 => (7..9).contains(&y),
+                _ => !(2..10).contains(&x) || !(2..14).contains(&y),
+            };
+            image::Luma([if on { 255 } else { 0 }])
+        })
+    }
+
+    /// The stroke colours of a green theme's thin givens and a player's near-green entries
+    /// (measured on a rendering where the entries were read as givens), as glyphs of the
+    /// given shapes, scattered over the grid; the entries are the last five.
+    fn near_green_grid(entry_shape: impl Fn(usize) -> usize) -> Vec<Option<Glyph>> {
+        let givens: [[u8; 3]; 24] = [
+            [19, 61, 22],
+            [16, 58, 19],
+            [22, 63, 26],
+            [17, 59, 21],
+            [21, 62, 24],
+            [20, 62, 23],
+            [9, 51, 12],
+            [18, 60, 22],
+            [18, 60, 22],
+            [13, 55, 16],
+            [19, 62, 23],
+            [19, 60, 22],
+            [28, 69, 32],
+            [22, 63, 25],
+            [20, 62, 23],
+            [10, 52, 13],
+            [13, 56, 17],
+            [26, 67, 30],
+            [18, 58, 21],
+            [20, 61, 23],
+            [21, 62, 24],
+            [21, 62, 24],
+            [18, 59, 21],
+            [19, 61, 23],
+        ];
+        let entries: [[u8; 3]; 5] = [
+            [42, 86, 46],
+            [43, 86, 47],
+            [47, 90, 51],
+            [48, 91, 52],
+            [38, 83, 42],
+        ];
+        let mut glyphs = vec![None; 81];
+        for (i, &colour) in givens.iter().chain(&entries).enumerate() {
+            let kind = if i < givens.len() { i } else { entry_shape(i) };
+            glyphs[i * 37 % 81] = Some(Glyph {
+                ink: shape(kind),
+                ..glyph(colour)
+            });
+        }
+        glyphs
+    }
+
+    #[test]
+    fn near_entries_of_several_shapes_are_entries_unless_the_givens_need_them() {
+        let mut glyphs = near_green_grid(|i| i);
+        let backs = vec![[243, 250, 243]; 81];
+        mark_entries(&mut glyphs, [243, 250, 243], &backs);
+        let found: Vec<&Glyph> = glyphs.iter().flatten().collect();
+        let authors: Vec<(Author, Author)> = (0..29)
+            .map(|i| {
+                glyphs[i * 37 % 81]
+                    .as_ref()
+                    .map(|g| (g.author, g.sure_author))
+            })
+            .collect::<Option<_>>()
+            .expect("every glyph placed");
+        assert_eq!(found.len(), 29);
+        assert!(authors[..24]
+            .iter()
+            .all(|&a| a == (Author::Given, Author::Given)));
+        assert!(authors[24..]
+            .iter()
+            .all(|&a| a == (Author::Entry, Author::Given)));
+    }
+
+    #[test]
+    fn near_shades_of_one_shape_are_not_split_weakly() {
+        let mut glyphs = near_green_grid(|_| 0);
+        let backs = vec![[243, 250, 243]; 81];
+        mark_entries(&mut glyphs, [243, 250, 243], &backs);
+        assert!(glyphs.iter().flatten().all(|g| g.author == Author::Given));
+    }
+
+    /// The colour groups with clear splits only (no weak ones, which need the glyphs' shapes).
+    fn clear_splits(colours: &[[f32; 3]], places: &[(f32, f32)]) -> Vec<usize> {
+        let shapes = Shapes::new(&[]);
+        split_mixed_groups(colours, places, &shapes, false, colour_groups(colours)).0
+    }
+
     /// Asserts that the colours split into two groups: the first `at` of them, and the rest.
     fn assert_split_at(colours: &[[f32; 3]], places: &[(f32, f32)], at: usize) {
-        let groups = split_mixed_groups(colours, places, colour_groups(colours));
+        let groups = clear_splits(colours, places);
         assert!(groups[..at].iter().all(|&g| g == groups[0]), "{groups:?}");
         assert!(groups[at..].iter().all(|&g| g == groups[at]), "{groups:?}");
         assert_ne!(groups[0], groups[at]);
@@ -788,6 +1007,7 @@ mod tests {
             height: 10,
             origin: (0, 0),
             outsized: false,
+            sure_author: Author::Given,
         }
     }
 }

@@ -171,6 +171,7 @@ pub(super) fn isolate_glyph(
         author: Author::Given,
         origin: (x0 + bx0, y0 + by0 - up),
         outsized: false,
+        sure_author: Author::Given,
     };
     CellInk {
         glyph: Some(glyph),

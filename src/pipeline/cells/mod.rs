@@ -103,9 +103,15 @@ pub struct Glyph {
     /// Much taller than the grid's digits: joined to a line's remnant, a shadow or a
     /// neighbour's ink, so its shape proves little about its digit.
     pub outsized: bool,
+    /// Its author when only clear differences of shade count: where a weak difference made
+    /// it an entry (blur parts a page's thin digits from its bold ones nearly as far as a
+    /// player's near shade), this says given, and the reading is tried so when the givens
+    /// without it have no unique solution.
+    pub sure_author: Author,
 }
 
 /// The 81 cells of a straightened grid.
+#[derive(Clone)]
 pub struct Cells {
     /// Row-major; `None` for an empty cell.
     pub glyphs: Vec<Option<Glyph>>,
