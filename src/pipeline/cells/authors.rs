@@ -168,9 +168,12 @@ impl GlyphColours<'_> {
         }
         let givens = givens_group(colours, &groups, count, self.background);
         let bolder = bolder_shades(colours, &groups, count, givens, self.background);
-        let author = |g: &usize| match *g == givens || bolder.contains(g) {
-            true => Author::Given,
-            false => Author::Entry,
+        let author = |g: &usize| {
+            if *g == givens || bolder.contains(g) {
+                Author::Given
+            } else {
+                Author::Entry
+            }
         };
         (groups.iter().map(author).collect(), weak)
     }
@@ -239,7 +242,7 @@ fn colour_groups(colours: &[[f32; 3]]) -> Vec<usize> {
 /// Splits each colour group that holds two clearly separate shades (see
 /// [`SUBGROUP_SEPARATION`]); a group large enough to be the givens is split only when one part
 /// still is (a puzzle has at least `MIN_GIVENS` givens, and highlights or blur spread the
-/// givens' own shade). `places` are the glyphs' cells (row, column). Returns the groups and,
+/// givens' own shade). `places` are the glyphs' cells (row, column). Returns the groups and
 /// whether a weak split (see [`bisect`]), allowed by `allow_weak`, was made.
 fn split_mixed_groups(
     colours: &[[f32; 3]],
@@ -273,10 +276,11 @@ fn split_mixed_groups(
 }
 
 /// Two clearly separate shades within `members`: which members belong to the second, and
-/// whether the split is weak (two shades of mixed shapes, apart by less than one digit's shape
-/// could explain, see [`MIXED_SHAPES_SEPARATION`]); `None` when they are one shade. The split is found like a two-class discriminant: start
-/// from the best cut along the colours' main axis, then re-cut along the direction that
-/// separates the two parts best relative to their own spread, until the parts settle.
+/// whether the split is weak (two shades of mixed shapes, nearer than one digit's shape could
+/// explain, see [`MIXED_SHAPES_SEPARATION`]); `None` when they are one shade. The split is
+/// found like a two-class discriminant: start from the best cut along the colours' main axis,
+/// then re-cut along the direction that separates the two parts best relative to their own
+/// spread, until the parts settle.
 fn bisect(
     colours: &[[f32; 3]],
     places: &[(f32, f32)],
@@ -320,7 +324,6 @@ fn bisect(
     if weak && (!allow_weak || members.len() < MIN_GIVENS) {
         return None;
     }
-
     if weak
         && (separation < MIXED_SHAPES_SEPARATION
             || !shapes.mixed(&side(false))
