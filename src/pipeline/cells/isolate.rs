@@ -9,6 +9,9 @@ use image::{GrayImage, Luma};
 use super::{Author, Glyph, LINE_MARGIN, MIN_GLYPH_HEIGHT, MIN_MARK_HEIGHT};
 use crate::pipeline::rectify::{Rectified, CELL};
 
+/// A piece of ink's box in a cell: first column, first row, last column, last row.
+type PieceBox = (u32, u32, u32, u32);
+
 /// How ink is told from background in one cell.
 pub(super) struct Ink<'a> {
     /// How far each grey level stands out from the cell's background, in the ink direction.
@@ -47,7 +50,7 @@ pub(super) struct CellInk {
     pub(super) bottom: f32,
     /// Heights of the other marks in the cell (grid-line remnants and specks left out).
     pub(super) marks: Vec<u32>,
-    /// How many pieces of ink the glyph was joined from.
+    /// How many pieces of ink the glyph was joined from, specks left out.
     pub(super) pieces: usize,
 }
 
@@ -58,9 +61,24 @@ impl CellInk {
     }
 }
 
-/// How far (pixels across, pixels up and down) from the central glyph's box a piece of ink
-/// joins it: a glyph broken by JPEG or print stays whole.
-pub(super) const JOIN: (u32, u32) = ((0.08 * CELL as f32) as u32, (0.08 * CELL as f32) as u32);
+/// How pieces of ink near the central glyph join it.
+#[derive(Clone, Copy)]
+pub(super) struct Join {
+    /// How far across from a joined piece's box (pixels) a piece joins.
+    pub(super) across: u32,
+    /// How far up and down.
+    pub(super) up_down: u32,
+    /// Whether pieces near a speck already joined join too: a chain of specks is what a
+    /// hairline stroke leaves at screen sizes.
+    pub(super) through_specks: bool,
+}
+
+/// The join of every cell: a glyph broken by JPEG or print stays whole.
+pub(super) const JOIN: Join = Join {
+    across: (0.08 * CELL as f32) as u32,
+    up_down: (0.08 * CELL as f32) as u32,
+    through_specks: false,
+};
 
 /// The glyph in one cell, if any: the largest component near the centre, with whatever
 /// comes within `join` of its box; and the other marks.
@@ -69,7 +87,7 @@ pub(super) fn isolate_glyph(
     gray: &GrayImage,
     area: (u32, u32, u32, u32),
     ink: &Ink<'_>,
-    join: (u32, u32),
+    join: Join,
 ) -> CellInk {
     let (x0, y0, x1, y1) = area;
     let (w, h) = (x1 - x0, y1 - y0);
@@ -114,22 +132,17 @@ pub(super) fn isolate_glyph(
                 .collect(),
         };
     };
-    let (pad_x, pad_y) = join;
+    let joined = join_pieces(&boxes, *main, join, min_mark);
     let (mut bx0, mut by0, mut bx1, mut by1) = *main;
-    let mut marks = Vec::new();
-    let mut joined = Vec::new();
-    for b in &boxes {
-        let overlaps = b.0 <= main.2 + pad_x
-            && b.2 + pad_x >= main.0
-            && b.1 <= main.3 + pad_y
-            && b.3 + pad_y >= main.1;
-        if overlaps {
-            (bx0, by0, bx1, by1) = (bx0.min(b.0), by0.min(b.1), bx1.max(b.2), by1.max(b.3));
-            joined.push(*b);
-        } else if height(b) >= min_mark {
-            marks.push(height(b));
-        }
+    for b in &joined {
+        (bx0, by0, bx1, by1) = (bx0.min(b.0), by0.min(b.1), bx1.max(b.2), by1.max(b.3));
     }
+    let mut marks: Vec<u32> = boxes
+        .iter()
+        .filter(|b| !joined.contains(b))
+        .map(height)
+        .filter(|&h| h >= min_mark)
+        .collect();
     // A descender (old-style 3, 5, 7, 9) or a digit set low reaches into the margin left
     // for the grid lines: follow its strokes out of the area, up to the line.
     let reach = (LINE_MARGIN * CELL as f32).round() as u32;
@@ -178,7 +191,7 @@ pub(super) fn isolate_glyph(
         off_centre: offset(&(bx0, by0, bx1, by1)),
         off_across: ((bx0 + bx1) as f32 / 2.0 - cx).abs() / w as f32,
         bottom: (by1 + 1 + down) as f32 / h as f32,
-        pieces: joined.len(),
+        pieces: joined.iter().filter(|b| !is_speck(b, min_mark)).count(),
         marks,
     }
 }
@@ -236,6 +249,35 @@ pub(super) fn area_colour(
     }
     let n = n.max(1);
     [(sum[0] / n) as u8, (sum[1] / n) as u8, (sum[2] / n) as u8]
+}
+
+/// The pieces of ink that make one glyph with `main`: those within reach of it (see
+/// [`Join`]) and, when the join goes through specks, of a speck already joined. A hairline
+/// stroke breaks into a chain of specks at screen sizes (a didone `7`'s diagonal), each near
+/// the next but not all near the glyph's largest piece.
+fn join_pieces(boxes: &[PieceBox], main: PieceBox, join: Join, speck: u32) -> Vec<PieceBox> {
+    let near = |a: &PieceBox, b: &PieceBox| {
+        b.0 <= a.2 + join.across
+            && b.2 + join.across >= a.0
+            && b.1 <= a.3 + join.up_down
+            && b.3 + join.up_down >= a.1
+    };
+    let mut joined = vec![main];
+    let mut links = vec![main];
+    let mut rest: Vec<_> = boxes.iter().filter(|&&b| b != main).copied().collect();
+    while let Some(i) = rest.iter().position(|b| links.iter().any(|j| near(j, b))) {
+        let b = rest.swap_remove(i);
+        if join.through_specks && is_speck(&b, speck) {
+            links.push(b);
+        }
+        joined.push(b);
+    }
+    joined
+}
+
+/// Whether a piece is shorter and narrower than `speck` pixels.
+fn is_speck(b: &PieceBox, speck: u32) -> bool {
+    b.2 - b.0 + 1 < speck && b.3 - b.1 + 1 < speck
 }
 
 /// Whether the pieces joined into one glyph are pencil marks written in a row ("2356" across
@@ -298,5 +340,47 @@ mod tests {
         // Side by side but taller than wide: a digit with a detached serif, not a row.
         let pieces = [(0, 0, 3, 24), (5, 0, 12, 24)];
         assert!(!is_row_of_marks(&pieces, (0, 0, 12, 24)));
+    }
+
+    #[test]
+    fn a_hairline_broken_into_specks_joins_its_digit_when_asked() {
+        // A Bodoni 7 of a typeset page in a 56 px cell: the bar, the diagonal's hairline as
+        // single pixels two rows apart, the foot.
+        let bar = (17, 15, 27, 18);
+        let foot = (20, 26, 23, 32);
+        let boxes = [
+            bar,
+            (26, 18, 26, 18),
+            (25, 20, 25, 20),
+            (24, 22, 24, 22),
+            (23, 24, 23, 24),
+            foot,
+        ];
+        let join = Join {
+            across: 4,
+            up_down: 4,
+            through_specks: true,
+        };
+        let joined = join_pieces(&boxes, bar, join, 3);
+        assert_eq!(joined.len(), 6);
+        assert!(joined.contains(&foot));
+        let plain = Join {
+            through_specks: false,
+            ..join
+        };
+        assert!(!join_pieces(&boxes, bar, plain, 3).contains(&foot));
+    }
+
+    #[test]
+    fn a_column_of_pencil_marks_does_not_chain_into_one_glyph() {
+        // Marks 1, 4 and 7 of a 3x3 layout: each near the next, none a speck.
+        let (top, middle, bottom) = ((0, 0, 5, 10), (0, 13, 5, 22), (0, 25, 5, 34));
+        let join = Join {
+            across: 4,
+            up_down: 4,
+            through_specks: true,
+        };
+        let joined = join_pieces(&[top, middle, bottom], top, join, 3);
+        assert_eq!(joined, vec![top, middle]);
     }
 }

@@ -22,7 +22,7 @@ mod detail;
 mod isolate;
 mod stroke;
 use crate::pipeline::rectify::{Rectified, CELL};
-use isolate::{area_colour, isolate_glyph, CellInk, Ink, JOIN};
+use isolate::{area_colour, isolate_glyph, CellInk, Ink, Join, JOIN};
 
 /// A glyph shorter than this fraction of the cell is noise, whatever the population says.
 const MIN_GLYPH_HEIGHT: f32 = 0.1;
@@ -42,8 +42,13 @@ const LONE_OFFSET: f32 = 0.12;
 /// How far (a fraction of the cell's height) a glyph's bottom may be from the digits'
 /// baseline and still stand on it.
 const BASELINE_TOLERANCE: f32 = 0.05;
-/// A piece of a broken digit is at least this fraction of the digit height ...
-const BROKEN_PART: f32 = 0.5;
+/// The largest piece of a broken digit is at least this fraction of the digit height: a
+/// digit joined from at most three pieces (see [`Sizes::is_whole_digit`]) has one that tall,
+/// gaps aside ...
+const BROKEN_PART: f32 = 1.0 / 3.0;
+/// ... or this fraction in a picture with pencil marks, whose columns of marks would pass
+/// for a digit's pieces.
+const BROKEN_PART_BESIDE_MARKS: f32 = 0.5;
 /// ... and this many times the pencil marks' height, when the picture has pencil marks.
 const MARK_MARGIN: f32 = 1.3;
 /// The gap up or down to the rest of a broken digit, as a fraction of the digit height.
@@ -430,16 +435,25 @@ impl Sizes {
 
     /// For a glyph too small to be a digit but too large to be a pencil mark, beside other
     /// ink in its cell: how far to reach up and down for the rest of it. A hairline joining a
-    /// didone `5`'s flag to its bowl vanishes at screen sizes, leaving two pieces.
-    fn broken_digit_join(&self, cell: &CellInk) -> Option<(u32, u32)> {
+    /// didone `5`'s flag to its bowl vanishes at screen sizes, leaving two pieces; a didone
+    /// `7`'s hairline diagonal leaves a chain of specks between its bar and its foot.
+    fn broken_digit_join(&self, cell: &CellInk) -> Option<Join> {
         let glyph = cell.glyph.as_ref()?;
         let h = glyph.height as f32;
         let mark_sized = self.mark.is_some_and(|m| h < MARK_MARGIN * m);
+        let part = match self.mark {
+            Some(_) => BROKEN_PART_BESIDE_MARKS,
+            None => BROKEN_PART,
+        };
         let candidate = !cell.marks.is_empty()
-            && h >= BROKEN_PART * self.digit
+            && h >= part * self.digit
             && !mark_sized
             && !self.is_digit(glyph, cell);
-        candidate.then_some((JOIN.0, (BROKEN_GAP * self.digit) as u32))
+        candidate.then_some(Join {
+            up_down: (BROKEN_GAP * self.digit) as u32,
+            through_specks: true,
+            ..JOIN
+        })
     }
 
     /// Whether a glyph joined from pieces is one digit: a few pieces, sized and shaped like
