@@ -44,8 +44,15 @@ const MIN_GIVENS: usize = 17;
 /// Groups are split when they lie this many times further apart than the typical distance
 /// between a glyph's colour and its nearest neighbour's.
 const SPLIT_FACTOR: f32 = 5.0;
-/// Groups whose colourfulness differs by less than this are told apart by contrast instead.
+/// A lone glyph and a group whose colourfulness differs by less than this are alike in it.
 const CHROMA_TIE: f32 = 30.0;
+/// Groups large enough to be the givens whose colourfulness (max - min channel) differs by
+/// less than this are told apart by contrast instead. Thin strokes never reach their colour,
+/// so contrast measured on them misleads: a light weight's grey givens (chroma 5) came out less
+/// bright than its near-white blue entries (chroma 31) on a dark theme and lost to them at 30.
+/// Neutral inks on tinted cells stay within a few levels of each other; any tie from 3 to 20
+/// read tune seeds 1-5 alike.
+const GIVENS_CHROMA_TIE: f32 = 12.0;
 /// Two sub-groups of one colour group are told apart when their means lie this many of their
 /// own standard deviations apart along the direction that best separates them: single
 /// linkage chains two near shades through glyphs whose anti-aliased strokes never reach their
@@ -657,7 +664,7 @@ fn givens_group(
         .map(|g| chroma(means[g]))
         .fold(f32::MAX, f32::min);
     eligible()
-        .filter(|&g| chroma(means[g]) < least + CHROMA_TIE)
+        .filter(|&g| chroma(means[g]) < least + GIVENS_CHROMA_TIE)
         .max_by(|&a, &b| distance(means[a], background).total_cmp(&distance(means[b], background)))
         .unwrap_or(0)
 }
@@ -691,6 +698,24 @@ mod tests {
         let colours: Vec<[f32; 3]> = colours.iter().map(|c| c.map(f32::from)).collect();
         // On white, black stands out more than dark grey: black is the givens.
         assert_eq!(givens_group(&colours, &groups, 3, [255.0; 3]), groups[0]);
+    }
+
+    #[test]
+    fn light_grey_givens_beside_near_white_blue_entries_on_dark() {
+        // Measured on a tune rendering (Rajdhani Light, dark theme): the givens' thin strokes
+        // stand out a little less from the background than the entries', but are grey.
+        let mut colours: Vec<[f32; 3]> = (0..22)
+            .map(|i| {
+                let v = (i % 7) as f32 * 4.0;
+                [188.0 + v, 190.0 + v, 194.0 + v]
+            })
+            .collect();
+        colours.extend((0..29).map(|i| {
+            let v = (i % 5) as f32 * 2.0;
+            [186.0 + v, 198.0 + v, 217.0 + v]
+        }));
+        let groups: Vec<usize> = (0..colours.len()).map(|i| usize::from(i >= 22)).collect();
+        assert_eq!(givens_group(&colours, &groups, 2, [37.0, 39.0, 45.0]), 0);
     }
 
     #[test]
