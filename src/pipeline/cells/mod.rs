@@ -133,6 +133,24 @@ pub struct Cells {
     pub background: [u8; 3],
 }
 
+impl Cells {
+    /// How far the glyphs sit from their cells' centres across: the median offset, as a
+    /// fraction of the cell; `None` without glyphs. Digits are centred across their cells in
+    /// every layout, where up and down old-style figures and some fonts' baselines move them.
+    pub fn offset_across(&self) -> Option<f32> {
+        let mut offsets: Vec<f32> = (self.glyphs.iter().enumerate())
+            .filter_map(|(i, g)| {
+                let g = g.as_ref()?;
+                let (x0, x1) = (self.lines_x[i % 9], self.lines_x[i % 9 + 1]);
+                let centre = g.origin.0 as f32 + g.width as f32 / 2.0;
+                Some((centre - (x0 + x1) / 2.0).abs() / (x1 - x0))
+            })
+            .collect();
+        offsets.sort_by(f32::total_cmp);
+        offsets.get(offsets.len() / 2).copied()
+    }
+}
+
 /// Slices the straightened grid into cells and isolates each digit; `image` is the original
 /// picture `rect` was straightened from, where the digits' colours are read at full size.
 pub fn slice(rect: &Rectified, image: &RgbImage) -> Cells {

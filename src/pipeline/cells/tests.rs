@@ -313,3 +313,28 @@ fn small_digits_are_read_at_the_original_resolution() {
         assert!((28.0..=33.0).contains(&read), "{pos}: read {read} px tall");
     }
 }
+
+/// Fills that place a grid a column off stretch eight columns over nine cells: where no line
+/// shows where the cells really are, the digits then sit off their cells' centres across,
+/// and the lattice the digits sit on places the grid again.
+#[test]
+fn a_grid_located_a_column_off_holds_its_digits_off_centre() {
+    // Lines in the page's own colour: none to be seen.
+    let mut sketch = Sketch::new((544, 544), (20.0, 20.0), CELL as f32, WHITE, WHITE);
+    sketch.board(&GIVENS.parse().unwrap(), DIGIT, BLACK);
+    let right = slice(&sketch.rectified(), &sketch.image);
+    let centred = right.offset_across().expect("the grid has digits");
+    assert!(centred < crate::MISREGISTERED / 2.0, "{centred}");
+    let mut quad = sketch.quad();
+    for corner in [0, 3] {
+        quad.corners[corner].0 += sketch.cell;
+    }
+    let stretched = rectify(&sketch.image, &quad).expect("a rectangle");
+    let off = slice(&stretched, &sketch.image).offset_across();
+    assert!(off.is_some_and(|o| o > crate::MISREGISTERED), "{off:?}");
+    let again = crate::pipeline::locate::locate_by_digits(&sketch.image).expect("on a lattice");
+    for (found, drawn) in again.quad.corners.iter().zip(sketch.quad().corners) {
+        let miss = (found.0 - drawn.0).hypot(found.1 - drawn.1);
+        assert!(miss < sketch.cell / 4.0, "{found:?} against {drawn:?}");
+    }
+}

@@ -141,17 +141,7 @@ pub fn locate(image: &RgbImage) -> Result<Located, NotFound> {
     // faint lines whole where an ink map breaks them and keep text apart from the grid; as
     // lines, then as boxes told apart by their fills alone; then the digits' own lattice.
     let edges = edges::long_edges(&work);
-    let lattice = || {
-        // Faint lines that are ink at a low contrast join the digits to the grid; at a
-        // text's contrast the digits stand alone.
-        let [dark_text, light_text] = strong_ink_maps(&work, NEIGHBOURHOOD, TEXT_CONTRAST);
-        let text = if dark {
-            [&light_text, &dark_text]
-        } else {
-            [&dark_text, &light_text]
-        };
-        lattice::locate_by_digits(&edges, &[first, second, text[0], text[1]])
-    };
+    let lattice = || digits_lattice(&work, &edges, dark, [first, second]);
     let finders: [&dyn Fn() -> Option<Quad>; 3] = [
         &|| best_lined(&edges),
         &|| shading::locate_shaded(&work, &edges, &darker, &lighter),
@@ -182,6 +172,48 @@ pub fn locate(image: &RgbImage) -> Result<Located, NotFound> {
         reason,
         ink: ink_map(&work, dark, NEIGHBOURHOOD),
     })
+}
+
+/// The grid placed by the lattice its digits sit on alone (see `lattice`), its corners fitted
+/// to its lines on the full picture where they fit: for a grid whose lines or fills placed
+/// it a column off, which shows as digits held off their cells' centres.
+pub fn locate_by_digits(image: &RgbImage) -> Option<Located> {
+    let (work, scale) = working_gray(image);
+    let dark = is_dark(&work);
+    let [darker, lighter] = local_ink_maps(&work, NEIGHBOURHOOD);
+    let own_first = if dark {
+        [&lighter, &darker]
+    } else {
+        [&darker, &lighter]
+    };
+    let edges = edges::long_edges(&work);
+    let quad = digits_lattice(&work, &edges, dark, own_first)?;
+    let found = in_original(&quad, scale);
+    Some(Located {
+        quad: fit::try_fit(image, &found, Start::Rough).unwrap_or(found),
+        dark: background_is_dark(&work, &quad),
+        ink: edges,
+        scale,
+    })
+}
+
+/// The grid the digits' lattice places on the working image `work` (`dark`: its polarity),
+/// from the ink maps `inks` (the picture's own polarity first) and then its text alone.
+fn digits_lattice(
+    work: &GrayImage,
+    edges: &GrayImage,
+    dark: bool,
+    inks: [&GrayImage; 2],
+) -> Option<Quad> {
+    // Faint lines that are ink at a low contrast join the digits to the grid; at a text's
+    // contrast the digits stand alone.
+    let [dark_text, light_text] = strong_ink_maps(work, NEIGHBOURHOOD, TEXT_CONTRAST);
+    let text = if dark {
+        [&light_text, &dark_text]
+    } else {
+        [&dark_text, &light_text]
+    };
+    lattice::locate_by_digits(edges, &[inks[0], inks[1], text[0], text[1]])
 }
 
 /// `quad`, found on the working image, in the original picture's pixels.
