@@ -552,10 +552,13 @@ fn join_shades_of_backgrounds(
 /// Whether the two parts' difference in colour is what their cells' backgrounds (`backs`)
 /// make of one ink: a thin or small glyph never reaches its full colour, so it shows
 /// `ink + share * (background - ink)`, and the givens on a highlighted row come out tinted
-/// by the highlight. One share fitted to all glyphs (between 0 and 1) must explain at least
-/// `BACKGROUND_EXPLAINS` of what telling the two parts apart explains. A player's entry in
-/// the selected cell is not explained: it differs in hue or lightness where the highlight
-/// does not lead.
+/// by the highlight. One share of lightness and one of hue, each fitted to all glyphs
+/// (between 0 and 1), must explain at least `BACKGROUND_EXPLAINS` of what telling the two
+/// parts apart explains: JPEG keeps hue at half the resolution of lightness, so a thin
+/// stroke takes more of its background's hue than of its lightness (dark givens on pink
+/// highlights came out redder, though the highlight is less red than the page). A player's
+/// entry in the selected cell is not explained: it differs in hue or lightness where the
+/// highlight does not lead.
 fn backgrounds_explain(points: &[[f32; 3]], backs: &[[f32; 3]], part: &[bool]) -> bool {
     let (a, b) = split_means(backs, part);
     let marked = part.iter().filter(|&&k| k).count();
@@ -563,17 +566,32 @@ fn backgrounds_explain(points: &[[f32; 3]], backs: &[[f32; 3]], part: &[bool]) -
     if distance(a, b) < MIN_BACKGROUND_SHIFT || fewer < MIN_EXPLAINED {
         return false;
     }
+    let points: Vec<[f32; 3]> = points.iter().map(|&p| luma_chroma(p)).collect();
+    let backs: Vec<[f32; 3]> = backs.iter().map(|&q| luma_chroma(q)).collect();
     let colour_mean = mean(points.iter().copied());
     let back_mean = mean(backs.iter().copied());
-    let (mut cross, mut backs_spread, mut total) = (0.0f32, 0.0f32, 0.0f32);
-    for (&p, &q) in points.iter().zip(backs) {
+    // Per channel: how the glyphs' colours vary with their backgrounds', and how much the
+    // backgrounds vary; channel 0 is lightness, 1 and 2 hue.
+    let (mut cross, mut spread, mut total) = ([0.0f32; 3], [0.0f32; 3], 0.0f32);
+    for (&p, &q) in points.iter().zip(&backs) {
         let (dp, dq) = (sub(p, colour_mean), sub(q, back_mean));
-        cross += dot(dp, dq);
-        backs_spread += dot(dq, dq);
+        for k in 0..3 {
+            cross[k] += dp[k] * dq[k];
+            spread[k] += dq[k] * dq[k];
+        }
         total += dot(dp, dp);
     }
-    let share = cross / backs_spread;
-    if !(0.0..1.0).contains(&share) {
+    let share = |channels: &[usize]| {
+        let c: f32 = channels.iter().map(|&k| cross[k]).sum();
+        let s: f32 = channels.iter().map(|&k| spread[k]).sum();
+        if s > 0.0 {
+            c / s
+        } else {
+            0.0
+        }
+    };
+    let shares = [share(&[0]), share(&[1, 2]), share(&[1, 2])];
+    if !shares.iter().all(|s| (0.0..1.0).contains(s)) {
         return false;
     }
     let left_by = |model: &dyn Fn(usize) -> [f32; 3]| -> f32 {
@@ -585,12 +603,21 @@ fn backgrounds_explain(points: &[[f32; 3]], backs: &[[f32; 3]], part: &[bool]) -
             .sum()
     };
     let mixed = left_by(&|i| {
-        let shift = sub(backs[i], back_mean).map(|v| v * share);
-        [0, 1, 2].map(|k| colour_mean[k] + shift[k])
+        let shift = sub(backs[i], back_mean);
+        [0, 1, 2].map(|k| colour_mean[k] + shift[k] * shares[k])
     });
-    let (first, second) = split_means(points, part);
+    let (first, second) = split_means(&points, part);
     let split = left_by(&|i| if part[i] { second } else { first });
     total - mixed >= BACKGROUND_EXPLAINS * (total - split)
+}
+
+/// An RGB colour as lightness and two hue differences (JPEG's Y, Cb, Cr).
+fn luma_chroma([r, g, b]: [f32; 3]) -> [f32; 3] {
+    [
+        0.299 * r + 0.587 * g + 0.114 * b,
+        -0.1687 * r - 0.3313 * g + 0.5 * b,
+        0.5 * r - 0.4187 * g - 0.0813 * b,
+    ]
 }
 
 /// The groups numbered 0, 1, … in the order of their old numbers, with no gaps.
@@ -698,6 +725,76 @@ mod tests {
         let colours: Vec<[f32; 3]> = colours.iter().map(|c| c.map(f32::from)).collect();
         // On white, black stands out more than dark grey: black is the givens.
         assert_eq!(givens_group(&colours, &groups, 3, [255.0; 3]), groups[0]);
+    }
+
+    #[test]
+    fn dark_givens_on_pink_highlights_under_jpeg_are_one_ink() {
+        // Measured on a tune rendering (DM Mono, pink theme, heavy highlights, JPEG q65 after
+        // a 0.65 downscale): the five givens on highlighted cells came out redder and less
+        // green than the rest, though the highlight is less red than the page.
+        let glyphs: [[f32; 3]; 24] = [
+            [68.0, 44.0, 50.0],
+            [67.0, 45.0, 52.0],
+            [66.0, 46.0, 51.0],
+            [66.0, 45.0, 52.0],
+            [58.0, 37.0, 43.0],
+            [64.0, 47.0, 55.0],
+            [69.0, 45.0, 57.0],
+            [67.0, 47.0, 52.0],
+            [82.0, 26.0, 50.0],
+            [68.0, 43.0, 52.0],
+            [64.0, 42.0, 50.0],
+            [66.0, 44.0, 50.0],
+            [68.0, 44.0, 49.0],
+            [67.0, 49.0, 51.0],
+            [71.0, 44.0, 53.0],
+            [78.0, 24.0, 51.0],
+            [70.0, 44.0, 52.0],
+            [71.0, 43.0, 52.0],
+            [67.0, 44.0, 53.0],
+            [79.0, 24.0, 48.0],
+            [68.0, 44.0, 52.0],
+            [70.0, 52.0, 56.0],
+            [82.0, 26.0, 51.0],
+            [81.0, 24.0, 48.0],
+        ];
+        let backs: [[f32; 3]; 24] = [
+            [253.0, 247.0, 244.0],
+            [253.0, 248.0, 244.0],
+            [253.0, 247.0, 245.0],
+            [252.0, 248.0, 245.0],
+            [253.0, 248.0, 244.0],
+            [252.0, 247.0, 244.0],
+            [253.0, 247.0, 245.0],
+            [252.0, 248.0, 245.0],
+            [246.0, 185.0, 211.0],
+            [252.0, 247.0, 245.0],
+            [252.0, 247.0, 244.0],
+            [253.0, 248.0, 245.0],
+            [253.0, 248.0, 244.0],
+            [253.0, 248.0, 244.0],
+            [253.0, 248.0, 245.0],
+            [247.0, 185.0, 209.0],
+            [252.0, 247.0, 246.0],
+            [252.0, 247.0, 245.0],
+            [253.0, 248.0, 245.0],
+            [246.0, 185.0, 209.0],
+            [253.0, 246.0, 245.0],
+            [253.0, 248.0, 245.0],
+            [245.0, 185.0, 210.0],
+            [246.0, 185.0, 210.0],
+        ];
+        let part: Vec<bool> = backs.iter().map(|b| b[1] < 220.0).collect();
+        assert_eq!(part.iter().filter(|&&p| p).count(), 5);
+        assert!(backgrounds_explain(&glyphs, &backs, &part));
+        // Blue entries on those highlights are not the givens' ink.
+        let mut entries = glyphs;
+        for (glyph, &highlighted) in entries.iter_mut().zip(&part) {
+            if highlighted {
+                *glyph = [63.0, 101.0, 151.0];
+            }
+        }
+        assert!(!backgrounds_explain(&entries, &backs, &part));
     }
 
     #[test]
