@@ -12,16 +12,20 @@ use imageproc::geometric_transformations::Projection;
 use super::Glyph;
 use crate::pipeline::resample::source_scale;
 
-/// Re-read a glyph's colour only when the original has at least this many pixels per pixel
-/// of the straightened grid: at about the same size the straightened colours are as good.
+/// Re-read the glyphs' colours only when the original has at least this many pixels per pixel
+/// of the straightened grid (for the median glyph): at about the same size the straightened
+/// colours are as good.
 const MIN_SCALE: f32 = 1.25;
 /// The stroke cores: pixels standing out from the cell's background at least this fraction
 /// of the glyph's strongest pixel (as for the straightened picture's colour).
 const CORE: f32 = 0.8;
 
 /// Replaces each glyph's colour by its strokes' colour in `image` (the original picture,
-/// mapped to the straightened grid by `projection`), where the original is larger;
-/// `backgrounds` are the cells' background colours, row-major like `glyphs`.
+/// mapped to the straightened grid by `projection`), when the original is larger there;
+/// `backgrounds` are the cells' background colours, row-major like `glyphs`. All glyphs or
+/// none: colours read at two resolutions differ by more than two near shades do (a page in
+/// perspective left its far column's givens in the straightened grid's lighter colours, and
+/// they were read as a player's entries).
 pub(super) fn colours_from_source(
     glyphs: &mut [Option<Glyph>],
     backgrounds: &[[u8; 3]],
@@ -29,6 +33,14 @@ pub(super) fn colours_from_source(
     projection: &Projection,
 ) {
     let back = projection.invert();
+    let scales: Vec<f32> = glyphs
+        .iter()
+        .flatten()
+        .map(|g| source_scale(&back, glyph_box(g)))
+        .collect();
+    if !larger_in_source(scales) {
+        return;
+    }
     for (glyph, &background) in glyphs.iter_mut().zip(backgrounds) {
         let Some(glyph) = glyph else { continue };
         if let Some(colour) = source_colour(glyph, background, image, &back) {
@@ -37,20 +49,31 @@ pub(super) fn colours_from_source(
     }
 }
 
-/// The mean colour of the glyph's stroke cores in the original picture, or `None` when the
-/// original is not larger there.
+/// Whether the original holds the median glyph at least `MIN_SCALE` times larger, from each
+/// glyph's `scales` (original pixels per straightened pixel).
+fn larger_in_source(mut scales: Vec<f32>) -> bool {
+    scales.sort_by(f32::total_cmp);
+    scales
+        .get(scales.len() / 2)
+        .is_some_and(|&s| s >= MIN_SCALE)
+}
+
+/// The glyph's box in the straightened grid: left, top, right, bottom.
+fn glyph_box(glyph: &Glyph) -> (f32, f32, f32, f32) {
+    let (x0, y0) = (glyph.origin.0 as f32, glyph.origin.1 as f32);
+    (x0, y0, x0 + glyph.width as f32, y0 + glyph.height as f32)
+}
+
+/// The mean colour of the glyph's stroke cores in the original picture, or `None` when it
+/// has no ink there.
 fn source_colour(
     glyph: &Glyph,
     background: [u8; 3],
     image: &RgbImage,
     back: &Projection,
 ) -> Option<[u8; 3]> {
-    let (x0, y0) = (glyph.origin.0 as f32, glyph.origin.1 as f32);
-    let (x1, y1) = (x0 + glyph.width as f32, y0 + glyph.height as f32);
+    let (x0, y0, x1, y1) = glyph_box(glyph);
     let corners = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)].map(|p| back * &p);
-    if source_scale(back, (x0, y0, x1, y1)) < MIN_SCALE {
-        return None;
-    }
     let bound = |v: f32, limit: u32| (v.max(0.0) as u32).min(limit);
     let (w, h) = image.dimensions();
     let xs = corners.iter().map(|c| c.0);
@@ -79,4 +102,20 @@ fn source_colour(
     }
     let n = n.max(1);
     Some(sum.map(|s| (s / n) as u8))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn colours_are_read_from_the_original_for_all_glyphs_or_none() {
+        // A page in perspective: its far column's glyphs are smaller in the original than
+        // the rest, and still read there with them.
+        let mut scales = vec![1.6; 19];
+        scales.extend([1.1, 1.15, 1.2]);
+        assert!(larger_in_source(scales));
+        assert!(!larger_in_source(vec![1.0, 1.1, 1.3]));
+        assert!(!larger_in_source(Vec::new()));
+    }
 }
