@@ -74,6 +74,7 @@ use pipeline::quad::{Quad, Turn};
 use pipeline::recognize::{GridGlyph, Recognized, Rival, Templates};
 use pipeline::rectify::Rectified;
 use pipeline::{annotate, correct, debug, decode, encode, locate, pencil, rectify, render};
+use puzzle::{check, hint};
 
 /// Glyphs whose median offset across from their cells' centres is beyond this fraction of a
 /// cell sit on a grid located off (a column off, stretched: 0.07-0.13 on tune renderings),
@@ -82,7 +83,6 @@ use pipeline::{annotate, correct, debug, decode, encode, locate, pencil, rectify
 const MISREGISTERED: f32 = 0.06;
 /// ... and a grid located again is kept when it holds them at least this much nearer.
 const REGISTERED_GAIN: f32 = 0.5;
-use puzzle::{check, hint};
 
 /// The image pipeline, ready to process screenshots; templates are loaded once and shared.
 pub struct Snap {
