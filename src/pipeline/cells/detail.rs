@@ -56,9 +56,8 @@ fn sampled_ink(
     image: &RgbImage,
     back: &Projection,
 ) -> Option<GrayImage> {
-    let (x0, y0) = (glyph.origin.0 as f32 - 1.0, glyph.origin.1 as f32 - 1.0);
-    let (w, h) = (glyph.width as f32 + 2.0, glyph.height as f32 + 2.0);
-    let area = (x0, y0, x0 + w, y0 + h);
+    let area = glyph.bounds(1.0);
+    let (w, h) = (area.2 - area.0, area.3 - area.1);
     let gain = source_scale(back, area).min(most);
     if gain < MIN_GAIN {
         return None;

@@ -115,6 +115,20 @@ pub struct Glyph {
     pub sure_author: Author,
 }
 
+impl Glyph {
+    /// The glyph's box in the square picture, `margin` pixels wider on every side: left, top,
+    /// right, bottom.
+    pub(crate) fn bounds(&self, margin: f32) -> (f32, f32, f32, f32) {
+        let (x0, y0) = (self.origin.0 as f32 - margin, self.origin.1 as f32 - margin);
+        (
+            x0,
+            y0,
+            x0 + self.width as f32 + 2.0 * margin,
+            y0 + self.height as f32 + 2.0 * margin,
+        )
+    }
+}
+
 /// The 81 cells of a straightened grid.
 #[derive(Clone)]
 pub struct Cells {
@@ -142,7 +156,8 @@ impl Cells {
             .filter_map(|(i, g)| {
                 let g = g.as_ref()?;
                 let (x0, x1) = (self.lines_x[i % 9], self.lines_x[i % 9 + 1]);
-                let centre = g.origin.0 as f32 + g.width as f32 / 2.0;
+                let (left, _, right, _) = g.bounds(0.0);
+                let centre = (left + right) / 2.0;
                 Some((centre - (x0 + x1) / 2.0).abs() / (x1 - x0))
             })
             .collect();

@@ -36,7 +36,7 @@ pub(super) fn colours_from_source(
     let scales: Vec<f32> = glyphs
         .iter()
         .flatten()
-        .map(|g| source_scale(&back, glyph_box(g)))
+        .map(|g| source_scale(&back, g.bounds(0.0)))
         .collect();
     if !larger_in_source(scales) {
         return;
@@ -58,12 +58,6 @@ fn larger_in_source(mut scales: Vec<f32>) -> bool {
         .is_some_and(|&s| s >= MIN_SCALE)
 }
 
-/// The glyph's box in the straightened grid: left, top, right, bottom.
-fn glyph_box(glyph: &Glyph) -> (f32, f32, f32, f32) {
-    let (x0, y0) = (glyph.origin.0 as f32, glyph.origin.1 as f32);
-    (x0, y0, x0 + glyph.width as f32, y0 + glyph.height as f32)
-}
-
 /// The mean colour of the glyph's stroke cores in the original picture, or `None` when it
 /// has no ink there.
 fn source_colour(
@@ -72,7 +66,7 @@ fn source_colour(
     image: &RgbImage,
     back: &Projection,
 ) -> Option<[u8; 3]> {
-    let (x0, y0, x1, y1) = glyph_box(glyph);
+    let (x0, y0, x1, y1) = glyph.bounds(0.0);
     let corners = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)].map(|p| back * &p);
     let bound = |v: f32, limit: u32| (v.max(0.0) as u32).min(limit);
     let (w, h) = image.dimensions();
