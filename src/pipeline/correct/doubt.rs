@@ -327,7 +327,7 @@ struct Renamed {
     other: Digit,
     loss: f32,
     template_loss: f32,
-    holes: Option<u8>,
+    holes: Option<topology::Loops>,
 }
 
 /// The givens read as `a` or `b`, each renamed to the other; `None` when there are none or

@@ -735,7 +735,7 @@ mod tests {
             };
             read.set(pos, Some(five));
             evidence[pos.index()] = Some(Recognized {
-                holes: Some(holes),
+                holes: Some(topology::Loops::counted(holes)),
                 ..digit
             });
         }

@@ -65,13 +65,13 @@ pub fn refine(
     scores: &[[f32; 9]],
     likeness: &ndarray::Array2<f32>,
     cells: &[Pos],
-    holes: &[u8],
+    holes: &[topology::Loops],
 ) -> Refined {
     let groups = group_by_shape(likeness, cells);
     let mut group_scores: Vec<[f32; 9]> = groups.iter().map(|g| mean_scores(scores, g)).collect();
     for (members, s) in groups.iter().zip(&mut group_scores) {
-        if let Some(h) = majority(members.iter().map(|&i| holes[i])) {
-            topology::rule_out_contradicted(s, h, HOLE_MARGIN);
+        if let Some(loops) = group_loops(members.iter().map(|&i| holes[i])) {
+            topology::rule_out_contradicted(s, loops, HOLE_MARGIN);
         }
     }
     let clash = clashes(&groups, cells);
@@ -417,14 +417,27 @@ fn group_by_shape(likeness: &ndarray::Array2<f32>, cells: &[Pos]) -> Vec<Vec<usi
     }
 }
 
+/// The loops a group's glyphs have: the count most of them have, and the place most of those
+/// give their loop (none when they disagree).
+fn group_loops(members: impl Iterator<Item = topology::Loops> + Clone) -> Option<topology::Loops> {
+    let count = majority(members.clone().map(|l| l.count))?;
+    let place = majority(members.filter(|l| l.count == count).map(|l| l.place)).flatten();
+    Some(topology::Loops { count, place })
+}
+
 /// The value most members share, when one value is more common than every other.
-fn majority(values: impl Iterator<Item = u8>) -> Option<u8> {
-    let mut counts = [0usize; 4];
-    values.for_each(|v| counts[usize::from(v.min(3))] += 1);
-    let top = *counts.iter().max()?;
-    let mut winners = (0..4u8).filter(|&v| counts[usize::from(v)] == top);
-    let first = winners.next()?;
-    (top > 0 && winners.next().is_none()).then_some(first)
+fn majority<T: PartialEq + Copy>(values: impl Iterator<Item = T>) -> Option<T> {
+    let mut counts: Vec<(T, usize)> = Vec::new();
+    for v in values {
+        match counts.iter_mut().find(|(c, _)| *c == v) {
+            Some((_, n)) => *n += 1,
+            None => counts.push((v, 1)),
+        }
+    }
+    let top = counts.iter().map(|&(_, n)| n).max()?;
+    let mut winners = counts.iter().filter(|&&(_, n)| n == top);
+    let first = winners.next()?.0;
+    winners.next().is_none().then_some(first)
 }
 
 fn mean_likeness(likeness: &ndarray::Array2<f32>, a: &[usize], b: &[usize]) -> f32 {
@@ -546,7 +559,10 @@ mod tests {
     use super::*;
 
     /// Loop counts no digit has, so the holes rule nothing out in these tests.
-    const UNTOLD: [u8; 6] = [3; 6];
+    const UNTOLD: [topology::Loops; 6] = [topology::Loops {
+        count: 3,
+        place: None,
+    }; 6];
 
     fn one_hot(d: usize, best: f32, second: usize, runner: f32) -> [f32; 9] {
         let mut s = [0.1; 9];

@@ -165,7 +165,7 @@ pub struct Recognized {
     /// so a score judged against a fixed bar (see [`Recognized::fit`]) leaves it out.
     pub blur_gain: f32,
     /// The glyph's closed loops (see [`topology::holes`]); `None` when not counted.
-    pub holes: Option<u8>,
+    pub holes: Option<topology::Loops>,
 }
 
 impl Recognized {
@@ -289,7 +289,7 @@ impl Templates {
                 .collect(),
             None => vec![0.0; template.len()],
         };
-        let holes: Vec<u8> = inks.par_iter().map(|ink| topology::holes(ink)).collect();
+        let holes: Vec<topology::Loops> = inks.par_iter().map(|ink| topology::holes(ink)).collect();
         let givens: Vec<usize> = (0..glyphs.len()).filter(|&i| glyphs[i].given).collect();
         // The likeness of every pair of glyphs; the givens' own block is what calibrates.
         let all_likeness = (givens.len() > 1).then(|| features.likeness());
@@ -301,7 +301,7 @@ impl Templates {
         if let (Some(all_likeness), Some(likeness)) = (&all_likeness, &likeness) {
             let own: Vec<[f32; 9]> = givens.iter().map(|&i| scores[i]).collect();
             let cells: Vec<Pos> = givens.iter().map(|&i| glyphs[i].cell).collect();
-            let own_holes: Vec<u8> = givens.iter().map(|&i| holes[i]).collect();
+            let own_holes: Vec<topology::Loops> = givens.iter().map(|&i| holes[i]).collect();
             let refined = calibrate::refine(&own, likeness, &cells, &own_holes);
             for (&i, r) in givens.iter().zip(refined.scores) {
                 scores[i] = r;

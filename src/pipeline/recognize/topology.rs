@@ -1,6 +1,7 @@
-//! Topology: how many closed loops (holes) a glyph has. Template matching compares grey
-//! shapes, and in bold or condensed fonts a `6` and an `8` correlate almost perfectly; their
-//! holes (one against two) do not. Holes rule out a runner-up reading that contradicts the
+//! Topology: how many closed loops (holes) a glyph has, and where a single one sits. Template
+//! matching compares grey shapes, and in bold or condensed fonts a `6` and an `8` correlate
+//! almost perfectly; their holes (one against two) do not, nor do a square font's `6` and `9`
+//! (one loop below against one above). Holes rule out a runner-up reading that contradicts the
 //! glyph while the reading chosen agrees with it, and they never change the digit read by
 //! themselves: blur can close a `6`'s opening or fill an `8`'s small loops, and then the holes
 //! say nothing. Only when the rules reject the reading (no solution, or several) may a
@@ -15,42 +16,80 @@ const STROKE: u8 = 128;
 /// A hole smaller than this fraction of the glyph's box is a compression speck, not a loop.
 const MIN_HOLE_FRACTION: f32 = 0.01;
 
-/// The holes each digit has in ordinary fonts (index 0 is digit 1); `None` where fonts
-/// differ (an open or a closed `4`).
-const DIGIT_HOLES: [Option<u8>; 9] = [
-    Some(0),
-    Some(0),
-    Some(0),
-    None,
-    Some(0),
-    Some(1),
-    Some(0),
-    Some(2),
-    Some(1),
-];
+/// A single loop whose centre is above this fraction of the glyph's height sits in its upper
+/// part, one below `1 - PLACE_MARGIN` in its lower part; between them its place says nothing.
+const PLACE_MARGIN: f32 = 0.45;
 
-/// The number of holes in a glyph (`ink`: 255 = ink), capped at 3: regions of background
-/// enclosed by stroke, not touching the glyph's box, each at least `MIN_HOLE_FRACTION` of it.
-pub fn holes(ink: &GrayImage) -> u8 {
+/// Where a glyph's single loop sits: a `6` closes its loop below, a `9` above, in lining and
+/// old-style figures alike, however alike their outlines are (a square font's `6` and `9` are
+/// one shape turned over).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Place {
+    /// In the upper part of the glyph.
+    Upper,
+    /// In the lower part of the glyph.
+    Lower,
+}
+
+/// A glyph's closed loops: how many (capped at 3) and, for a single loop, where it sits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Loops {
+    /// Regions of background enclosed by stroke.
+    pub count: u8,
+    /// Where the loop sits, when there is one and it is clearly above or below the middle.
+    pub place: Option<Place>,
+}
+
+impl Loops {
+    /// `count` loops whose place is not known.
+    pub fn counted(count: u8) -> Loops {
+        Loops { count, place: None }
+    }
+}
+
+/// The loops each digit has in ordinary fonts (index 0 is digit 1); `None` where fonts
+/// differ (an open or a closed `4`).
+const DIGIT_LOOPS: [Option<Loops>; 9] = {
+    const fn loops(count: u8, place: Option<Place>) -> Option<Loops> {
+        Some(Loops { count, place })
+    }
+    [
+        loops(0, None),
+        loops(0, None),
+        loops(0, None),
+        None,
+        loops(0, None),
+        loops(1, Some(Place::Lower)),
+        loops(0, None),
+        loops(2, None),
+        loops(1, Some(Place::Upper)),
+    ]
+};
+
+/// The loops of a glyph (`ink`: 255 = ink): regions of background enclosed by stroke, not
+/// touching the glyph's box, each at least `MIN_HOLE_FRACTION` of it.
+pub fn holes(ink: &GrayImage) -> Loops {
     let (w, h) = (ink.width() as usize, ink.height() as usize);
     if w < 3 || h < 3 {
-        return 0;
+        return Loops::counted(0);
     }
     let open: Vec<bool> = ink.as_raw().iter().map(|&v| v < STROKE).collect();
     let min_area = ((w * h) as f32 * MIN_HOLE_FRACTION).max(2.0) as usize;
     let mut seen = vec![false; w * h];
     let mut stack = Vec::new();
     let mut count = 0u8;
+    let mut centre = 0.0f32;
     for start in 0..w * h {
         if !open[start] || seen[start] {
             continue;
         }
         seen[start] = true;
         stack.push(start);
-        let (mut area, mut enclosed) = (0usize, true);
+        let (mut area, mut rows, mut enclosed) = (0usize, 0usize, true);
         while let Some(i) = stack.pop() {
             area += 1;
             let (x, y) = (i % w, i / w);
+            rows += y;
             if x == 0 || y == 0 || x + 1 == w || y + 1 == h {
                 enclosed = false;
             }
@@ -70,33 +109,45 @@ pub fn holes(ink: &GrayImage) -> u8 {
         }
         if enclosed && area >= min_area {
             count = (count + 1).min(3);
+            centre = (rows as f32 / area as f32 + 0.5) / h as f32;
         }
     }
-    count
+    let place = match count {
+        1 if centre < PLACE_MARGIN => Some(Place::Upper),
+        1 if centre > 1.0 - PLACE_MARGIN => Some(Place::Lower),
+        _ => None,
+    };
+    Loops { count, place }
 }
 
-/// Whether `holes` loops agree with `digit` (index 0 is digit 1); `None` where fonts differ.
-pub fn agrees(digit: usize, holes: u8) -> Option<bool> {
-    DIGIT_HOLES[digit].map(|h| h == holes)
+/// Whether `loops` agree with `digit` (index 0 is digit 1); `None` where fonts differ.
+pub fn agrees(digit: usize, loops: Loops) -> Option<bool> {
+    DIGIT_LOOPS[digit].map(|expected| {
+        let place_contradicts = matches!(
+            (expected.place, loops.place),
+            (Some(a), Some(b)) if a != b
+        );
+        expected.count == loops.count && !place_contradicts
+    })
 }
 
-/// [`agrees`] for a glyph whose loops may not have been counted (`holes` is `None`).
-pub fn digit_agrees(digit: Digit, holes: Option<u8>) -> Option<bool> {
-    holes.and_then(|h| agrees(usize::from(digit.get() - 1), h))
+/// [`agrees`] for a glyph whose loops may not have been counted (`loops` is `None`).
+pub fn digit_agrees(digit: Digit, loops: Option<Loops>) -> Option<bool> {
+    loops.and_then(|l| agrees(usize::from(digit.get() - 1), l))
 }
 
-/// Lowers the scores (index 0 is digit 1) of the digits whose holes contradict `holes` by
-/// `margin` when the best-scoring digit's holes agree with it, so those readings are neither
-/// close rivals nor cheap corrections. The best digit never changes.
-pub fn rule_out_contradicted(scores: &mut [f32; 9], holes: u8, margin: f32) {
+/// Lowers the scores (index 0 is digit 1) of the digits whose loops contradict `loops` by
+/// `margin` when the best-scoring digit's loops agree with them, so those readings are
+/// neither close rivals nor cheap corrections. The best digit never changes.
+pub fn rule_out_contradicted(scores: &mut [f32; 9], loops: Loops, margin: f32) {
     let best = (0..9)
         .max_by(|&a, &b| scores[a].total_cmp(&scores[b]))
         .expect("nine digits");
-    if DIGIT_HOLES[best] != Some(holes) {
+    if agrees(best, loops) != Some(true) {
         return;
     }
     for (d, score) in scores.iter_mut().enumerate() {
-        if d != best && DIGIT_HOLES[d].is_some_and(|h| h != holes) {
+        if d != best && agrees(d, loops) == Some(false) {
             *score -= margin;
         }
     }
@@ -123,17 +174,61 @@ mod tests {
 
     #[test]
     fn loops_are_counted() {
-        assert_eq!(holes(&loops(1, 3)), 1);
-        assert_eq!(holes(&loops(2, 3)), 2);
+        assert_eq!(holes(&loops(1, 3)).count, 1);
+        assert_eq!(holes(&loops(2, 3)).count, 2);
         let bar = GrayImage::from_pixel(4, 30, Luma([255]));
-        assert_eq!(holes(&bar), 0);
+        assert_eq!(holes(&bar).count, 0);
+    }
+
+    /// A square `6` (loop below, stem up the left) or, turned over, a `9`.
+    fn square_six(turned: bool) -> GrayImage {
+        let six = GrayImage::from_fn(20, 36, |x, y| {
+            let stem = x < 4;
+            let loop_ = y >= 16 && (x >= 16 || y < 20 || y >= 32);
+            let top = y < 4;
+            Luma([if stem || loop_ || top { 255 } else { 0 }])
+        });
+        if turned {
+            image::imageops::rotate180(&six)
+        } else {
+            six
+        }
+    }
+
+    #[test]
+    fn a_single_loop_is_placed_above_or_below_the_middle() {
+        assert_eq!(holes(&square_six(false)).place, Some(Place::Lower));
+        assert_eq!(holes(&square_six(true)).place, Some(Place::Upper));
+        // A ring fills its box: its loop is in the middle, and its place says nothing.
+        assert_eq!(holes(&loops(1, 3)).place, None);
+    }
+
+    #[test]
+    fn a_loop_below_rules_out_a_nine_and_above_a_six() {
+        let (six, nine) = (5, 8);
+        let mut scores = [0.1; 9];
+        scores[six] = 0.85;
+        scores[nine] = 0.80;
+        rule_out_contradicted(&mut scores, holes(&square_six(false)), 0.5);
+        assert!(scores[nine] <= 0.30 + 1e-6);
+        let mut scores = [0.1; 9];
+        scores[nine] = 0.85;
+        scores[six] = 0.80;
+        rule_out_contradicted(&mut scores, holes(&square_six(true)), 0.5);
+        assert!(scores[six] <= 0.30 + 1e-6);
+        // Counted alone, one loop agrees with both.
+        let mut scores = [0.1; 9];
+        scores[six] = 0.85;
+        scores[nine] = 0.80;
+        rule_out_contradicted(&mut scores, Loops::counted(1), 0.5);
+        assert_eq!(scores[nine], 0.80);
     }
 
     #[test]
     fn a_speck_is_not_a_loop() {
         let mut blob = GrayImage::from_pixel(20, 30, Luma([255]));
         blob.put_pixel(10, 15, Luma([0]));
-        assert_eq!(holes(&blob), 0);
+        assert_eq!(holes(&blob).count, 0);
     }
 
     #[test]
@@ -141,14 +236,14 @@ mod tests {
         let mut scores = [0.1; 9];
         scores[7] = 0.90; // 8
         scores[5] = 0.88; // 6
-        rule_out_contradicted(&mut scores, 2, 0.5);
+        rule_out_contradicted(&mut scores, Loops::counted(2), 0.5);
         assert!(scores[5] <= 0.38 + 1e-6);
         assert_eq!(scores[7], 0.90);
         // A glyph with one loop read as 8: the holes disagree with the reading, nothing moves.
         let mut scores = [0.1; 9];
         scores[7] = 0.90;
         scores[5] = 0.88;
-        rule_out_contradicted(&mut scores, 1, 0.5);
+        rule_out_contradicted(&mut scores, Loops::counted(1), 0.5);
         assert_eq!(scores[5], 0.88);
     }
 }
