@@ -184,7 +184,7 @@ mod tests {
     fn square_six(turned: bool) -> GrayImage {
         let six = GrayImage::from_fn(20, 36, |x, y| {
             let stem = x < 4;
-            let loop_ = y >= 16 && (x >= 16 || y < 20 || y >= 32);
+            let loop_ = y >= 16 && (x >= 16 || !(20..32).contains(&y));
             let top = y < 4;
             Luma([if stem || loop_ || top { 255 } else { 0 }])
         });
