@@ -1,7 +1,8 @@
 //! Grids drawn too faintly for their lines or fills to be found: the digits themselves sit on
 //! the grid's 9x9 lattice. A puzzle's givens share one size, so glyph-sized shapes of one
 //! height whose centres fall on evenly spaced rows and columns, one per cell, place the grid:
-//! its tilt and pitch from how the centres line up, where it starts from the rows and columns
+//! its tilt and pitch from how the centres line up (then a map refitted to the glyphs found,
+//! for a grid in perspective), where it starts from the rows and columns
 //! the digits reach (and, when an outer row or column holds no digit, from whatever the
 //! faint lines still show).
 
@@ -9,6 +10,7 @@ use image::GrayImage;
 
 use super::components::{pieces, Piece};
 use super::grid::LineSampler;
+use super::homography::{apply, invert, solve_affine, solve_homography, Pair};
 use crate::pipeline::gray::median_f32;
 use crate::pipeline::quad::Quad;
 
@@ -99,16 +101,17 @@ fn size_classes(glyphs: &[Centre]) -> Vec<Vec<Centre>> {
     out
 }
 
-/// Glyph centres placed on a tilted square lattice: cell `(col, row)` is centred at
-/// `origin + col * pitch` along the tilted x axis and `origin + row * pitch` along y.
+/// A least-squares fit of a map to pairs of lattice and image points.
+type Solver = fn(&[Pair]) -> Option<[f64; 8]>;
+
+/// Glyph centres placed on a lattice: cell `(col, row)` is centred where `map` takes
+/// `(col / 9, row / 9)`. A square lattice, tilted, finds the cells of the glyphs near its
+/// middle; a map refitted to them follows a grid in perspective, whose pitch shrinks towards
+/// its far side, out to the glyphs a square lattice misses.
 #[derive(Clone, Debug)]
 struct Lattice {
-    /// The tilt, as cosine and sine.
-    cos: f32,
-    sin: f32,
-    pitch: f32,
-    /// The lattice point of cell (0, 0), in tilted coordinates.
-    origin: (f32, f32),
+    /// Lattice coordinates (cell centres at ninths) to working pixels.
+    map: [f64; 8],
     /// The glyphs' cells, in lattice steps from the origin.
     cells: Vec<(i32, i32)>,
 }
@@ -128,21 +131,92 @@ impl Lattice {
             phase(tilted.iter().map(|t| t.0), pitch),
             phase(tilted.iter().map(|t| t.1), pitch),
         );
-        let step = |v: f32, o: f32| {
-            let k = ((v - o) / pitch).round();
-            ((v - o - k * pitch).abs() <= ON_LATTICE * pitch).then_some(k as i32)
+        let mut lattice = Lattice::square(cos, sin, pitch, origin).sited(glyphs)?;
+        // An affine map first (steadier while the cells found are few and central), kept
+        // unless it holds fewer glyphs; then perspective, kept only while it holds more (on
+        // a flat grid it would fit the glyphs' noise).
+        let refits: [(Solver, usize); 3] = [
+            (solve_affine, 0),
+            (solve_homography, 1),
+            (solve_homography, 1),
+        ];
+        for (solve, gain) in refits {
+            let Some(refit) = lattice.refit(glyphs, solve) else {
+                break;
+            };
+            if refit.cells.len() < lattice.cells.len() + gain {
+                break;
+            }
+            lattice = refit;
+        }
+        (lattice.cells.len() >= MIN_DIGITS).then_some(lattice)
+    }
+
+    /// The square lattice of `pitch`, tilted by the angle of `cos` and `sin`, whose point
+    /// (0, 0) is at `origin` in tilted coordinates; no glyphs sited yet.
+    fn square(cos: f32, sin: f32, pitch: f32, origin: (f32, f32)) -> Lattice {
+        let (cos, sin, side) = (f64::from(cos), f64::from(sin), 9.0 * f64::from(pitch));
+        let (u, v) = (f64::from(origin.0), f64::from(origin.1));
+        Lattice {
+            map: [
+                side * cos,
+                -side * sin,
+                u * cos - v * sin,
+                side * sin,
+                side * cos,
+                u * sin + v * cos,
+                0.0,
+                0.0,
+            ],
+            cells: Vec::new(),
+        }
+    }
+
+    /// This map with the cells of the glyphs within `ON_LATTICE` of one of its points;
+    /// `None` when the map cannot be turned back.
+    fn sited(self, glyphs: &[Centre]) -> Option<Lattice> {
+        let back = invert(&self.map)?;
+        let near = |v: f64| {
+            let k = v.round();
+            ((v - k).abs() <= f64::from(ON_LATTICE)).then_some(k as i32)
         };
-        let cells: Vec<(i32, i32)> = tilted
+        let cells = glyphs
             .iter()
-            .filter_map(|&(u, v)| Some((step(u, origin.0)?, step(v, origin.1)?)))
+            .filter_map(|g| {
+                let (c, r) = apply(&back, f64::from(g.x), f64::from(g.y));
+                Some((near(9.0 * c)?, near(9.0 * r)?))
+            })
             .collect();
-        (cells.len() >= MIN_DIGITS).then_some(Lattice {
-            cos,
-            sin,
-            pitch,
-            origin,
-            cells,
-        })
+        Some(Lattice { cells, ..self })
+    }
+
+    /// The lattice `solve` fits to the glyphs sited on this one, with its own glyphs sited.
+    /// Its cells are counted from the middle of theirs, so perspective is fitted about the
+    /// grid rather than about a point cells away.
+    fn refit(&self, glyphs: &[Centre], solve: Solver) -> Option<Lattice> {
+        let back = invert(&self.map)?;
+        let mut middle: Vec<(i32, i32)> = self.cells.clone();
+        middle.sort_unstable_by_key(|c| c.0);
+        let mid_c = middle.get(middle.len() / 2)?.0;
+        middle.sort_unstable_by_key(|c| c.1);
+        let mid_r = middle[middle.len() / 2].1;
+        let pairs: Vec<Pair> = glyphs
+            .iter()
+            .filter_map(|g| {
+                let (c, r) = apply(&back, f64::from(g.x), f64::from(g.y));
+                let (kc, kr) = ((9.0 * c).round(), (9.0 * r).round());
+                let on = (9.0 * c - kc).abs() <= f64::from(ON_LATTICE)
+                    && (9.0 * r - kr).abs() <= f64::from(ON_LATTICE);
+                let cell = ((kc - f64::from(mid_c)) / 9.0, (kr - f64::from(mid_r)) / 9.0);
+                on.then_some((cell, (g.x, g.y)))
+            })
+            .collect();
+        let map = solve(&pairs)?;
+        Lattice {
+            map,
+            cells: Vec::new(),
+        }
+        .sited(glyphs)
     }
 
     /// The grid: the 9x9 window of the lattice holding the most glyphs (among equals, the
@@ -200,18 +274,20 @@ impl Lattice {
     /// The outline of the 9x9 cells from lattice cell (`c0`, `r0`), in working pixels,
     /// clockwise from top-left.
     fn window(&self, c0: i32, r0: i32) -> Quad {
-        let corner = |c: f32, r: f32| {
-            let u = self.origin.0 + (c - 0.5) * self.pitch;
-            let v = self.origin.1 + (r - 0.5) * self.pitch;
-            (u * self.cos - v * self.sin, u * self.sin + v * self.cos)
+        let corner = |c: i32, r: i32| {
+            let (x, y) = apply(
+                &self.map,
+                (f64::from(c) - 0.5) / 9.0,
+                (f64::from(r) - 0.5) / 9.0,
+            );
+            (x as f32, y as f32)
         };
-        let (c0, r0) = (c0 as f32, r0 as f32);
         Quad {
             corners: [
                 corner(c0, r0),
-                corner(c0 + 9.0, r0),
-                corner(c0 + 9.0, r0 + 9.0),
-                corner(c0, r0 + 9.0),
+                corner(c0 + 9, r0),
+                corner(c0 + 9, r0 + 9),
+                corner(c0, r0 + 9),
             ],
         }
     }
@@ -394,7 +470,6 @@ mod tests {
     fn digits_on_a_lattice_place_the_grid() {
         let glyphs = givens(&CELLS, 40.0, 60.0, 20.0, 0.0);
         let lattice = Lattice::fit(&glyphs).expect("a lattice");
-        assert!((lattice.pitch - 20.0).abs() < 0.2, "{}", lattice.pitch);
         let blank = GrayImage::new(300, 300);
         let quad = lattice.place(&blank).expect("a grid");
         let [tl, _, br, _] = quad.corners;
@@ -420,6 +495,32 @@ mod tests {
         );
         let angle = (tr.1 - tl.1).atan2(tr.0 - tl.0).to_degrees();
         assert!((angle - 3.0).abs() < 0.3, "{angle}");
+    }
+
+    #[test]
+    fn a_lattice_in_perspective_is_followed_to_its_far_side() {
+        // A grid 300 px wide at the top and 264 at the bottom (a phone held tilted back).
+        let corners = [(50.0, 40.0), (350.0, 40.0), (332.0, 300.0), (68.0, 300.0)];
+        let map = crate::pipeline::quad::square_to_quad(&corners, 1.0);
+        let glyphs: Vec<Centre> = CELLS
+            .iter()
+            .map(|&(col, row)| {
+                let (u, v) = ((f64::from(col) + 0.5) / 9.0, (f64::from(row) + 0.5) / 9.0);
+                let (x, y) = apply(&map, u, v);
+                Centre {
+                    x: x as f32,
+                    y: y as f32,
+                    height: 14.0,
+                }
+            })
+            .collect();
+        let lattice = Lattice::fit(&glyphs).expect("a lattice");
+        assert_eq!(lattice.cells.len(), CELLS.len());
+        let quad = lattice.place(&GrayImage::new(400, 400)).expect("a grid");
+        for (found, truth) in quad.corners.iter().zip(&corners) {
+            let off = (found.0 - truth.0).hypot(found.1 - truth.1);
+            assert!(off < 3.0, "{:?} vs {corners:?}", quad.corners);
+        }
     }
 
     #[test]
