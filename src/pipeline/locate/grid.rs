@@ -69,14 +69,17 @@ pub(super) fn grid_test(
     }
 }
 
-/// Whether a shape seen as box borders alone holds ink only at the centres of its nine boxes:
-/// an app's 3x3 keypad beside the grid, one digit per key. A puzzle's givens (17 or more) are
-/// never all at box centres.
+/// Whether a shape seen as box borders alone holds ink at the centres of its nine boxes and
+/// hardly anywhere else: an app's 3x3 keypad beside the grid, one digit per key (a digit set
+/// low in its key, or a keypad outlined a little askew, reaches a neighbouring cell). A
+/// puzzle's givens (17 or more) are never all at box centres, nor in so few cells.
 fn is_keypad(sampler: &LineSampler<'_>) -> bool {
-    let mut inked = (0..81).filter(|&i| sampler.cell_has_ink(i / 9, i % 9));
-    let at_box_centre = |i: usize| (i / 9) % 3 == 1 && (i % 9) % 3 == 1;
-    let first = inked.next();
-    first.is_some_and(at_box_centre) && inked.all(at_box_centre)
+    let inked: Vec<usize> = (0..81)
+        .filter(|&i| sampler.cell_has_ink(i / 9, i % 9))
+        .collect();
+    let at_box_centre = |i: &usize| (i / 9) % 3 == 1 && (i % 9) % 3 == 1;
+    let centres = inked.iter().filter(|i| at_box_centre(i)).count();
+    centres == 9 && inked.len() <= 9 + KEYPAD_SPILL || centres > 0 && centres == inked.len()
 }
 
 /// Whether the inside of `quad` is a dark background with light ink (see
@@ -103,6 +106,9 @@ pub(super) fn background_is_dark(gray: &GrayImage, quad: &Quad) -> bool {
     hist.light_on_dark()
 }
 
+/// How many cells besides the nine box centres a keypad's digits may reach (a puzzle has at
+/// least 17 givens: a keypad's nine and these stay under it).
+const KEYPAD_SPILL: usize = 4;
 /// A line must cover this fraction of the grid's width to count (dashed or anti-aliased lines
 /// still do; a row of digits does not).
 pub(super) const LINE_FILL: f32 = 0.6;
@@ -217,8 +223,9 @@ mod tests {
     use super::*;
 
     /// An ink map of nine keys (strong borders, as a 3x3 of boxes) with one mark in each:
-    /// at each key's centre (an app's keypad), or with one mark moved off the centre.
-    fn keys(moved: bool) -> (GrayImage, Quad) {
+    /// at each key's centre (an app's keypad), or with one mark moved off the centre, or
+    /// with two marks reaching down into the next cell (digits set low in their keys).
+    fn keys(moved: bool, spilled: bool) -> (GrayImage, Quad) {
         let side = 540u32;
         let mut ink = GrayImage::new(side + 40, side + 40);
         let cell = side / 9;
@@ -231,7 +238,9 @@ mod tests {
                     if moved && key == 4 {
                         r += 1;
                     }
-                    in_mark(y, r) && in_mark(x, c)
+                    let low = spilled && (key == 4 || key == 8);
+                    let tall = low && y >= r * cell + 20 && y < (r + 1) * cell + 40;
+                    (in_mark(y, r) || tall) && in_mark(x, c)
                 });
                 if border(x) || border(y) || mark {
                     ink.put_pixel(x + 20, y + 20, image::Luma([255]));
@@ -249,14 +258,16 @@ mod tests {
 
     #[test]
     fn a_keypad_is_not_a_grid() {
-        let (ink, quad) = keys(false);
-        let err = grid_test(&ink, &quad, true, false).expect_err("a keypad");
-        assert!(err.contains("keypad"), "{err}");
+        for spilled in [false, true] {
+            let (ink, quad) = keys(false, spilled);
+            let err = grid_test(&ink, &quad, true, false).expect_err("a keypad");
+            assert!(err.contains("keypad"), "{err}");
+        }
     }
 
     #[test]
     fn box_borders_with_marks_off_the_box_centres_pass() {
-        let (ink, quad) = keys(true);
+        let (ink, quad) = keys(true, false);
         assert!(grid_test(&ink, &quad, true, false).is_ok());
     }
 }
