@@ -142,24 +142,34 @@ pub fn locate(image: &RgbImage) -> Result<Located, NotFound> {
     // lines, then as boxes told apart by their fills alone; then the digits' own lattice.
     let edges = edges::long_edges(&work);
     let lattice = || digits_lattice(&work, &edges, dark, [first, second]);
-    let finders: [&dyn Fn() -> Option<Quad>; 3] = [
-        &|| best_lined(&edges),
-        &|| shading::locate_shaded(&work, &edges, &darker, &lighter),
-        &lattice,
+    // Each finder with its trust when its corners fit no lines: lines found are the grid's
+    // own; the digits sit in its cells; fills under a highlight in the page's own colour
+    // place a corner a cell off, and a tilted grid's fills shear the outline.
+    let finders: [(&dyn Fn() -> Option<Quad>, u8); 3] = [
+        (&|| best_lined(&edges), 2),
+        (
+            &|| shading::locate_shaded(&work, &edges, &darker, &lighter),
+            0,
+        ),
+        (&lattice, 1),
     ];
-    // The first grid whose lines fit on the full picture: fills under a highlight in the
-    // page's own colour place a corner a cell off, too far for any fit, where the digits'
-    // lattice places it near enough. Failing that, the first grid found, as found.
+    // The first grid whose lines fit on the full picture: fills under a highlight place a
+    // corner too far for any fit, where the digits' lattice places it near enough. Failing
+    // that, the most trusted grid found, as found.
     let mut chosen: Option<(Quad, Quad)> = None;
-    for find in finders {
+    let mut unfitted: Option<(u8, Quad, Quad)> = None;
+    for (find, trust) in finders {
         let Some(quad) = find() else { continue };
         let found = in_original(&quad, scale);
         if let Some(fitted) = fit::try_fit(image, &found, Start::Rough) {
             chosen = Some((quad, fitted));
             break;
         }
-        chosen.get_or_insert((quad, found));
+        if unfitted.as_ref().is_none_or(|(t, ..)| trust > *t) {
+            unfitted = Some((trust, quad, found));
+        }
     }
+    let chosen = chosen.or(unfitted.map(|(_, quad, found)| (quad, found)));
     if let Some((quad, corners)) = chosen {
         return Ok(Located {
             quad: corners,
