@@ -71,6 +71,9 @@ pub(super) struct Join {
     /// Whether pieces near a speck already joined join too: a chain of specks is what a
     /// hairline stroke leaves at screen sizes.
     pub(super) through_specks: bool,
+    /// Whether only pieces wholly inside the cell's area join: one touching its top or
+    /// bottom edge is a neighbour's descender reaching in.
+    pub(super) inside_only: bool,
 }
 
 /// The join of every cell: a glyph broken by JPEG or print stays whole.
@@ -78,6 +81,7 @@ pub(super) const JOIN: Join = Join {
     across: (0.08 * CELL as f32) as u32,
     up_down: (0.08 * CELL as f32) as u32,
     through_specks: false,
+    inside_only: false,
 };
 
 /// The glyph in one cell, if any: the largest component near the centre, with whatever
@@ -132,7 +136,12 @@ pub(super) fn isolate_glyph(
                 .collect(),
         };
     };
-    let joined = join_pieces(&boxes, *main, join, min_mark);
+    let joinable: Vec<PieceBox> = boxes
+        .iter()
+        .filter(|b| !join.inside_only || *b == main || (b.1 > 0 && b.3 + 1 < h))
+        .copied()
+        .collect();
+    let joined = join_pieces(&joinable, *main, join, min_mark);
     let (mut bx0, mut by0, mut bx1, mut by1) = *main;
     for b in &joined {
         (bx0, by0, bx1, by1) = (bx0.min(b.0), by0.min(b.1), bx1.max(b.2), by1.max(b.3));
@@ -360,6 +369,7 @@ mod tests {
             across: 4,
             up_down: 4,
             through_specks: true,
+            inside_only: false,
         };
         let joined = join_pieces(&boxes, bar, join, 3);
         assert_eq!(joined.len(), 6);
@@ -379,6 +389,7 @@ mod tests {
             across: 4,
             up_down: 4,
             through_specks: true,
+            inside_only: false,
         };
         let joined = join_pieces(&[top, middle, bottom], top, join, 3);
         assert_eq!(joined, vec![top, middle]);

@@ -469,7 +469,9 @@ impl Sizes {
     /// For a glyph too small to be a digit but too large to be a pencil mark, beside other
     /// ink in its cell: how far to reach up and down for the rest of it. A hairline joining a
     /// didone `5`'s flag to its bowl vanishes at screen sizes, leaving two pieces; a didone
-    /// `7`'s hairline diagonal leaves a chain of specks between its bar and its foot.
+    /// `7`'s hairline diagonal leaves a chain of specks between its bar and its foot. A bowl
+    /// without its flag may pass for a digit by its size alone, so a digit shorter than the
+    /// grid's whole digits reaches for the rest of itself too, from inside its own cell.
     fn broken_digit_join(&self, cell: &CellInk) -> Option<Join> {
         let glyph = cell.glyph.as_ref()?;
         let h = glyph.height as f32;
@@ -478,13 +480,15 @@ impl Sizes {
             Some(_) => BROKEN_PART_BESIDE_MARKS,
             None => BROKEN_PART,
         };
+        let short_digit = self.is_digit(glyph, cell) && h < WHOLE_LOW * self.digit;
         let candidate = !cell.marks.is_empty()
             && h >= part * self.digit
             && !mark_sized
-            && !self.is_digit(glyph, cell);
+            && (short_digit || !self.is_digit(glyph, cell));
         candidate.then_some(Join {
             up_down: (BROKEN_GAP * self.digit) as u32,
             through_specks: true,
+            inside_only: short_digit,
             ..JOIN
         })
     }

@@ -338,3 +338,29 @@ fn a_grid_located_a_column_off_holds_its_digits_off_centre() {
         assert!(miss < sketch.cell / 4.0, "{found:?} against {drawn:?}");
     }
 }
+
+/// A didone `5` whose hairline between flag and bowl has vanished: the bowl alone is tall
+/// enough to pass for a digit, and the flag is left beside it as a mark. The bowl, shorter
+/// than the grid's digits, reaches for the flag in its own cell.
+#[test]
+fn a_five_whose_flag_came_apart_is_joined_whole() {
+    let mut sketch = screenshot();
+    let pos = at(0, 2);
+    sketch.digit(pos, '5', (0.5, 0.5), DIGIT, BLACK);
+    let (cell, h) = (sketch.cell, DIGIT * sketch.cell);
+    let top = sketch.origin.1 + pos.row() as f32 * cell + (cell - h) / 2.0;
+    let left = sketch.origin.0 + pos.col() as f32 * cell;
+    fill(
+        &mut sketch.image,
+        (left + 0.1 * cell, top + 0.22 * h),
+        (0.8 * cell, 0.15 * h),
+        WHITE,
+    );
+    let cells = slice(&sketch.rectified(), &sketch.image);
+    let glyph = cells.glyphs[pos.index()].as_ref().expect("a digit");
+    assert!(
+        glyph.height as f32 >= 0.9 * h,
+        "{} of {h} px: the flag was left out",
+        glyph.height
+    );
+}
