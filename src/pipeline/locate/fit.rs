@@ -8,7 +8,7 @@
 
 use image::RgbImage;
 
-use super::homography::solve_homography;
+use super::homography::{apply, solve_homography};
 use crate::pipeline::quad::Quad;
 
 /// Points sampled along each line: three per cell, clear of the crossings.
@@ -119,11 +119,8 @@ fn largest_move(a: &Quad, b: &Quad) -> f32 {
 fn fit_once(image: &RgbImage, quad: &Quad, cell: f32, rough: bool) -> Option<Quad> {
     let h = crate::pipeline::quad::square_to_quad(&quad.corners, 1.0);
     let map = |u: f64, v: f64| -> (f32, f32) {
-        let z = h[6] * u + h[7] * v + 1.0;
-        (
-            ((h[0] * u + h[1] * v + h[2]) / z) as f32,
-            ((h[3] * u + h[4] * v + h[5]) / z) as f32,
-        )
+        let (x, y) = apply(&h, u, v);
+        (x as f32, y as f32)
     };
     // Each line fitted as a point and a unit direction, for the horizontal lines then the
     // vertical ones; `None` where it was not found.

@@ -6,6 +6,8 @@ use imageproc::geometric_transformations::Projection;
 use crate::pipeline::gray::Histogram;
 use crate::pipeline::quad::Quad;
 
+use super::homography::apply;
+
 /// Accepts a quadrilateral when, straightened, its ink shows a sudoku's lines and little ink
 /// half-way between them; the score is the summed fill of the 20 lines less that of the 18
 /// lines half-way between. Without `explain` (the rejection's message is not
@@ -93,9 +95,7 @@ pub(super) fn background_is_dark(gray: &GrayImage, quad: &Quad) -> bool {
     for i in 0..N {
         for j in 0..N {
             let (u, v) = ((j as f64 + 0.5) / N as f64, (i as f64 + 0.5) / N as f64);
-            let z = h[6] * u + h[7] * v + 1.0;
-            let x = (h[0] * u + h[1] * v + h[2]) / z;
-            let y = (h[3] * u + h[4] * v + h[5]) / z;
+            let (x, y) = apply(&h, u, v);
             if x >= 0.0 && y >= 0.0 && x < w && y < ht {
                 values.push(gray.as_raw()[y as usize * w as usize + x as usize]);
             }
@@ -162,9 +162,8 @@ impl<'a> LineSampler<'a> {
                 (cell as f64 + 0.25 + 0.5 * (i as f64 + 0.5) / POINTS as f64) / 9.0
             };
             let (u, v) = (at(k % POINTS, col), at(k / POINTS, row));
-            let z = h[6] * u + h[7] * v + 1.0;
-            let x = (h[0] * u + h[1] * v + h[2]) / z + 0.5;
-            let y = (h[3] * u + h[4] * v + h[5]) / z + 0.5;
+            let (x, y) = apply(h, u, v);
+            let (x, y) = (x + 0.5, y + 0.5);
             x >= 0.0
                 && y >= 0.0
                 && x < w

@@ -7,6 +7,7 @@ use image::GrayImage;
 
 use super::components::components;
 use super::grid::{LineSampler, LINE_FILL};
+use super::homography::apply;
 use super::CANDIDATES;
 use crate::pipeline::quad::Quad;
 
@@ -81,9 +82,7 @@ fn inset_median(
         for j in 0..n {
             let u = origin.0 + (j as f64 + 0.5) / n as f64 * size;
             let v = origin.1 + (i as f64 + 0.5) / n as f64 * size;
-            let z = h[6] * u + h[7] * v + 1.0;
-            let x = (h[0] * u + h[1] * v + h[2]) / z;
-            let y = (h[3] * u + h[4] * v + h[5]) / z;
+            let (x, y) = apply(h, u, v);
             if x >= 0.0 && y >= 0.0 && x < w && y < ht {
                 values.push(work.get_pixel(x as u32, y as u32)[0]);
             }
