@@ -114,6 +114,8 @@ struct Lattice {
     map: [f64; 8],
     /// The glyphs' cells, in lattice steps from the origin.
     cells: Vec<(i32, i32)>,
+    /// The glyph in each of `cells` (its index among the glyphs fitted).
+    sited: Vec<usize>,
 }
 
 impl Lattice {
@@ -169,6 +171,7 @@ impl Lattice {
                 0.0,
             ],
             cells: Vec::new(),
+            sited: Vec::new(),
         }
     }
 
@@ -180,41 +183,39 @@ impl Lattice {
             let k = v.round();
             ((v - k).abs() <= f64::from(ON_LATTICE)).then_some(k as i32)
         };
-        let cells = glyphs
-            .iter()
-            .filter_map(|g| {
+        let (sited, cells) = (glyphs.iter().enumerate())
+            .filter_map(|(i, g)| {
                 let (c, r) = apply(&back, f64::from(g.x), f64::from(g.y));
-                Some((near(9.0 * c)?, near(9.0 * r)?))
+                Some((i, (near(9.0 * c)?, near(9.0 * r)?)))
             })
-            .collect();
-        Some(Lattice { cells, ..self })
+            .unzip();
+        Some(Lattice {
+            cells,
+            sited,
+            ..self
+        })
     }
 
     /// The lattice `solve` fits to the glyphs sited on this one, with its own glyphs sited.
     /// Its cells are counted from the middle of theirs, so perspective is fitted about the
     /// grid rather than about a point cells away.
     fn refit(&self, glyphs: &[Centre], solve: Solver) -> Option<Lattice> {
-        let back = invert(&self.map)?;
         let mut middle: Vec<(i32, i32)> = self.cells.clone();
         middle.sort_unstable_by_key(|c| c.0);
         let mid_c = middle.get(middle.len() / 2)?.0;
         middle.sort_unstable_by_key(|c| c.1);
         let mid_r = middle[middle.len() / 2].1;
-        let pairs: Vec<Pair> = glyphs
-            .iter()
-            .filter_map(|g| {
-                let (c, r) = apply(&back, f64::from(g.x), f64::from(g.y));
-                let (kc, kr) = ((9.0 * c).round(), (9.0 * r).round());
-                let on = (9.0 * c - kc).abs() <= f64::from(ON_LATTICE)
-                    && (9.0 * r - kr).abs() <= f64::from(ON_LATTICE);
-                let cell = ((kc - f64::from(mid_c)) / 9.0, (kr - f64::from(mid_r)) / 9.0);
-                on.then_some((cell, (g.x, g.y)))
+        let pairs: Vec<Pair> = (self.cells.iter().zip(&self.sited))
+            .map(|(&(c, r), &i)| {
+                let cell = (f64::from(c - mid_c) / 9.0, f64::from(r - mid_r) / 9.0);
+                (cell, (glyphs[i].x, glyphs[i].y))
             })
             .collect();
         let map = solve(&pairs)?;
         Lattice {
             map,
             cells: Vec::new(),
+            sited: Vec::new(),
         }
         .sited(glyphs)
     }
