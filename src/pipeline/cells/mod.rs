@@ -19,6 +19,7 @@ use crate::pipeline::gray::Histogram;
 mod authors;
 mod colour;
 mod detail;
+mod faint;
 mod isolate;
 mod stroke;
 use crate::pipeline::rectify::{Rectified, CELL};
@@ -218,21 +219,22 @@ pub fn slice(rect: &Rectified, image: &RgbImage) -> Cells {
             None => cell,
         })
         .collect();
-    let (mut glyphs, marked): (Vec<_>, Vec<_>) = (found.into_iter().zip(colours.iter().copied()))
-        .map(|(cell, colour)| {
-            let has_marks = cell.has_marks();
-            match cell.glyph {
-                Some(mut glyph) if sizes.is_digit(&glyph, &cell) => {
-                    glyph.outsized = sizes.is_outsized(&glyph);
-                    (Some(glyph), None)
+    let (mut glyphs, mut marked): (Vec<_>, Vec<_>) =
+        (found.into_iter().zip(colours.iter().copied()))
+            .map(|(cell, colour)| {
+                let has_marks = cell.has_marks();
+                match cell.glyph {
+                    Some(mut glyph) if sizes.is_digit(&glyph, &cell) => {
+                        glyph.outsized = sizes.is_outsized(&glyph);
+                        (Some(glyph), None)
+                    }
+                    glyph => {
+                        let marked = has_marks || glyph.is_some();
+                        (None, marked.then_some(colour))
+                    }
                 }
-                glyph => {
-                    let marked = has_marks || glyph.is_some();
-                    (None, marked.then_some(colour))
-                }
-            }
-        })
-        .unzip();
+            })
+            .unzip();
     stroke::colours_from_source(&mut glyphs, &colours, image, &rect.projection);
     detail::read_small_glyphs_again(
         &mut glyphs,
@@ -244,6 +246,13 @@ pub fn slice(rect: &Rectified, image: &RgbImage) -> Cells {
     );
     let background = background_colour(&rect.image, gray, bg);
     authors::mark_entries(&mut glyphs, background, &colours);
+    let room: Vec<f32> = (backgrounds.iter())
+        .map(|&cell_bg| room_share(bg, cell_bg, dark))
+        .collect();
+    // A cell emptied of a smudge is cleaned like a cell of pencil marks before drawing.
+    for i in faint::drop_faint_givens(&mut glyphs, &room) {
+        marked[i] = Some(colours[i]);
+    }
     Cells {
         glyphs,
         marked,
@@ -259,9 +268,15 @@ pub fn slice(rect: &Rectified, image: &RgbImage) -> Cells {
 /// in proportion to the room left between the cell's background and the ink's extreme
 /// (a player's blue digit on a cell highlighted blue for holding the selected digit).
 fn cell_threshold(threshold: i32, grid_bg: u8, cell_bg: u8, dark: bool) -> i32 {
-    let room = |bg: u8| f32::from(if dark { 255 - bg } else { bg }).max(1.0);
-    let share = (room(cell_bg) / room(grid_bg)).min(1.0);
+    let share = room_share(grid_bg, cell_bg, dark);
     MIN_INK.max((threshold as f32 * share) as i32)
+}
+
+/// How much room a cell whose background is `cell_bg` leaves ink to stand out, as a share of
+/// the room the grid's background `grid_bg` leaves (at most 1).
+fn room_share(grid_bg: u8, cell_bg: u8, dark: bool) -> f32 {
+    let room = |bg: u8| f32::from(if dark { 255 - bg } else { bg }).max(1.0);
+    (room(cell_bg) / room(grid_bg)).min(1.0)
 }
 
 /// Each grid line's position, vertical lines (x) then horizontal (y): the column (or row)

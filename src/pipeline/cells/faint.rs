@@ -1,0 +1,112 @@
+//! Smudges taken for givens. A photo's shadow or a fold can stand out from its cell's
+//! background just enough to pass the ink threshold, in a blob of a digit's size; print
+//! stands out much more. The givens of one picture are printed alike, so a given whose
+//! strokes are much fainter than the picture's other givens is no given.
+
+use super::{Author, Glyph};
+
+/// A given whose strokes stand out less than this fraction of the givens' typical strokes is
+/// a smudge.
+const FAINT: f32 = 0.6;
+/// Below this many givens there is no population to compare with.
+const MIN_GIVENS: usize = 8;
+/// Which of a glyph's ink values (a quantile) stands for its strokes: high enough to sit
+/// inside them, below the odd darkest pixel.
+const STROKE_QUANTILE: f32 = 0.9;
+
+/// Removes the givens much fainter than the others from `glyphs`; `room[i]` is how much of
+/// the grid's contrast cell `i`'s background leaves ink (1 on the grid's own background, less
+/// on a highlighted cell), so a given on a highlight is judged by what it could reach.
+/// Returns the cells emptied.
+pub(super) fn drop_faint_givens(glyphs: &mut [Option<Glyph>], room: &[f32]) -> Vec<usize> {
+    let strength: Vec<Option<f32>> = (glyphs.iter().zip(room))
+        .map(|(g, &room)| {
+            let g = g.as_ref().filter(|g| g.author == Author::Given)?;
+            Some(stroke_ink(g)? / room.max(0.1))
+        })
+        .collect();
+    let mut typical: Vec<f32> = strength.iter().flatten().copied().collect();
+    if typical.len() < MIN_GIVENS {
+        return Vec::new();
+    }
+    typical.sort_by(f32::total_cmp);
+    let median = typical[typical.len() / 2];
+    let faint: Vec<usize> = (strength.iter().enumerate())
+        .filter(|(_, s)| s.is_some_and(|s| s < FAINT * median))
+        .map(|(i, _)| i)
+        .collect();
+    for &i in &faint {
+        glyphs[i] = None;
+    }
+    faint
+}
+
+/// How strongly a glyph's strokes stand out: a high quantile of its ink (255 = the grid's
+/// text contrast).
+fn stroke_ink(glyph: &Glyph) -> Option<f32> {
+    let mut ink: Vec<u8> = (glyph.ink.as_raw().iter().copied())
+        .filter(|&v| v > 0)
+        .collect();
+    if ink.is_empty() {
+        return None;
+    }
+    ink.sort_unstable();
+    let k = ((ink.len() - 1) as f32 * STROKE_QUANTILE).round() as usize;
+    Some(f32::from(ink[k]))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use image::GrayImage;
+
+    /// A given whose strokes reach `stroke` (and whose edges half of it).
+    fn given(stroke: u8) -> Option<Glyph> {
+        let ink = GrayImage::from_fn(12, 20, |x, _| {
+            image::Luma([match x {
+                4..=7 => stroke,
+                3 | 8 => stroke / 2,
+                _ => 0,
+            }])
+        });
+        Some(Glyph {
+            width: 12,
+            height: 20,
+            ink,
+            colour: [20, 20, 20],
+            author: Author::Given,
+            origin: (0, 0),
+            outsized: false,
+            sure_author: Author::Given,
+        })
+    }
+
+    #[test]
+    fn a_smudge_much_fainter_than_the_printed_givens_is_dropped() {
+        let mut glyphs: Vec<Option<Glyph>> = vec![None; 81];
+        for i in 0..20 {
+            glyphs[i * 4] = given(230);
+        }
+        // A shadow just over the ink threshold, and a printed given on a cell highlighted
+        // so that only half the grid's contrast is left to it.
+        glyphs[1] = given(110);
+        glyphs[2] = given(120);
+        let mut room = vec![1.0; 81];
+        room[2] = 0.5;
+        let dropped = drop_faint_givens(&mut glyphs, &room);
+        assert_eq!(dropped, vec![1]);
+        assert!(glyphs[1].is_none());
+        assert!(glyphs[2].is_some());
+        assert_eq!(glyphs.iter().flatten().count(), 21);
+    }
+
+    #[test]
+    fn a_few_givens_are_no_population_to_judge_by() {
+        let mut glyphs: Vec<Option<Glyph>> = vec![None; 81];
+        for i in 0..5 {
+            glyphs[i * 4] = given(230);
+        }
+        glyphs[1] = given(110);
+        assert!(drop_faint_givens(&mut glyphs, &[1.0; 81]).is_empty());
+    }
+}
