@@ -74,6 +74,10 @@ pub(super) struct Join {
     /// Whether only pieces wholly inside the cell's area join: one touching its top or
     /// bottom edge is a neighbour's descender reaching in.
     pub(super) inside_only: bool,
+    /// Whether pieces spanning the cell's area from one edge to the opposite one are left
+    /// out altogether: no digit does, a grid line's remnant or a shadow along the grid's
+    /// edge does. What is left of an outsized glyph without them is its digit, if any.
+    pub(super) without_spans: bool,
 }
 
 /// The join of every cell: a glyph broken by JPEG or print stays whole.
@@ -82,6 +86,7 @@ pub(super) const JOIN: Join = Join {
     up_down: (0.08 * CELL as f32) as u32,
     through_specks: false,
     inside_only: false,
+    without_spans: false,
 };
 
 /// The glyph in one cell, if any: the largest component near the centre, with whatever
@@ -106,9 +111,11 @@ pub(super) fn isolate_glyph(
     for y in 0..h {
         mask.extend((0..w).map(|x| is_ink(x, y)));
     }
+    let spans = |b: &PieceBox| (b.0 == 0 && b.2 + 1 == w) || (b.1 == 0 && b.3 + 1 == h);
     let boxes: Vec<_> = component_boxes(&mask, w, h)
         .into_iter()
         .filter(|b| !is_line_sliver(b, w, h))
+        .filter(|b| !join.without_spans || !spans(b))
         .collect();
     let min_height = (MIN_GLYPH_HEIGHT * CELL as f32) as u32;
     let min_mark = (MIN_MARK_HEIGHT * CELL as f32) as u32;
@@ -370,6 +377,7 @@ mod tests {
             up_down: 4,
             through_specks: true,
             inside_only: false,
+            without_spans: false,
         };
         let joined = join_pieces(&boxes, bar, join, 3);
         assert_eq!(joined.len(), 6);
@@ -390,6 +398,7 @@ mod tests {
             up_down: 4,
             through_specks: true,
             inside_only: false,
+            without_spans: false,
         };
         let joined = join_pieces(&[top, middle, bottom], top, join, 3);
         assert_eq!(joined, vec![top, middle]);

@@ -364,3 +364,38 @@ fn a_five_whose_flag_came_apart_is_joined_whole() {
         glyph.height
     );
 }
+
+/// A shadow down the side of a cell (a photo's fold, the grid's edge in shade) spans the
+/// cell from top to bottom: alone it is no digit, and beside a digit it is left out of it.
+#[test]
+fn a_shadow_spanning_its_cell_is_no_digit_and_no_part_of_one() {
+    let mut sketch = screenshot();
+    let cell = sketch.cell;
+    let shade = |sketch: &mut Sketch, pos: Pos, from: f32| {
+        let left = sketch.origin.0 + (pos.col() as f32 + from) * cell;
+        let top = sketch.origin.1 + pos.row() as f32 * cell;
+        fill(
+            &mut sketch.image,
+            (left, top),
+            (0.15 * cell, cell),
+            [90, 90, 90],
+        );
+    };
+    let (empty, given) = (at(0, 2), at(0, 0));
+    shade(&mut sketch, empty, 0.25);
+    shade(&mut sketch, given, 0.1);
+    let cells = slice(&sketch.rectified(), &sketch.image);
+    assert!(
+        cells.glyphs[empty.index()].is_none(),
+        "the shadow read as a digit"
+    );
+    let five = cells.glyphs[given.index()]
+        .as_ref()
+        .expect("the 5 is found");
+    assert!(
+        five.height as f32 <= 1.1 * DIGIT * cell && five.width as f32 <= 0.5 * cell,
+        "the 5 came out {}x{}",
+        five.width,
+        five.height
+    );
+}
