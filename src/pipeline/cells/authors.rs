@@ -1127,6 +1127,7 @@ mod tests {
             width: 1,
             height: 10,
             origin: (0, 0),
+            core: (0, 0, 0, 9),
             outsized: false,
             sure_author: Author::Given,
         }

@@ -76,6 +76,7 @@ mod tests {
             colour: [20, 20, 20],
             author: Author::Given,
             origin: (0, 0),
+            core: (0, 0, 11, 19),
             outsized: false,
             sure_author: Author::Given,
         })

@@ -191,14 +191,17 @@ pub(super) fn isolate_glyph(
         };
         Luma([v.clamp(0, 255) as u8])
     });
-    let colour = stroke_colour(rect, &ink, (x0 + bx0, y0 + by0 - up));
+    let origin = (x0 + bx0, y0 + by0 - up);
+    let core = (x0 + main.0, y0 + main.1, x0 + main.2, y0 + main.3);
+    let colour = stroke_colour(rect, &ink, origin, core);
     let glyph = Glyph {
         width: ink.width(),
         height: ink.height(),
         ink,
         colour,
         author: Author::Given,
-        origin: (x0 + bx0, y0 + by0 - up),
+        origin,
+        core,
         outsized: false,
         sure_author: Author::Given,
     };
@@ -321,12 +324,22 @@ fn is_line_sliver(b: &(u32, u32, u32, u32), w: u32, h: u32) -> bool {
 /// Pixels within a fifth of the peak: a looser cut lets a thin stroke's partly covered pixels
 /// pull the colour towards the background, so a serif's hairline digits came out as light as a
 /// player's grey entries (tune: 2 grids more exact, 7/10 against 8/10; 9/10 follows JPEG noise).
-fn stroke_colour(rect: &Rectified, ink: &GrayImage, origin: (u32, u32)) -> [u8; 3] {
-    let peak = ink.pixels().map(|p| p[0]).max().unwrap_or(0);
+fn stroke_colour(
+    rect: &Rectified,
+    ink: &GrayImage,
+    origin: (u32, u32),
+    core: (u32, u32, u32, u32),
+) -> [u8; 3] {
+    let in_core = |x: u32, y: u32| {
+        let (x, y) = (origin.0 + x, origin.1 + y);
+        (core.0..=core.2).contains(&x) && (core.1..=core.3).contains(&y)
+    };
+    let core_pixels = || ink.enumerate_pixels().filter(|&(x, y, _)| in_core(x, y));
+    let peak = core_pixels().map(|(_, _, p)| p[0]).max().unwrap_or(0);
     let cut = (u32::from(peak) * 8 / 10) as u8;
     let mut sum = [0u64; 3];
     let mut n = 0u64;
-    for (x, y, p) in ink.enumerate_pixels() {
+    for (x, y, p) in core_pixels() {
         if p[0] >= cut && p[0] > 0 {
             let c = rect.image.get_pixel(origin.0 + x, origin.1 + y).0;
             (0..3).for_each(|i| sum[i] += u64::from(c[i]));

@@ -106,6 +106,10 @@ pub struct Glyph {
     pub height: u32,
     /// Top-left corner of the glyph's box in the square picture.
     pub origin: (u32, u32),
+    /// The box of its largest piece (left, top, right, bottom, inclusive, square-picture
+    /// pixels), where its colour is read: pieces joined to it may be a neighbour's descender
+    /// reaching into the cell, in the neighbour's colour.
+    pub core: (u32, u32, u32, u32),
     /// Much taller than the grid's digits: joined to a line's remnant, a shadow or a
     /// neighbour's ink, so its shape proves little about its digit.
     pub outsized: bool,

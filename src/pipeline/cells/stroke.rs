@@ -66,7 +66,14 @@ fn source_colour(
     image: &RgbImage,
     back: &Projection,
 ) -> Option<[u8; 3]> {
-    let (x0, y0, x1, y1) = glyph.bounds(0.0);
+    // The core's pixels, edges included (bounds are pixel edges, the core's last row and
+    // column inclusive).
+    let (x0, y0, x1, y1) = (
+        glyph.core.0 as f32,
+        glyph.core.1 as f32,
+        glyph.core.2 as f32 + 1.0,
+        glyph.core.3 as f32 + 1.0,
+    );
     let corners = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)].map(|p| back * &p);
     let bound = |v: f32, limit: u32| (v.max(0.0) as u32).min(limit);
     let (w, h) = image.dimensions();

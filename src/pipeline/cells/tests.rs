@@ -399,3 +399,32 @@ fn a_shadow_spanning_its_cell_is_no_digit_and_no_part_of_one() {
         five.height
     );
 }
+
+/// An old-style given's descender reaches into the cell below, beside a player's entry there
+/// and near enough to be joined to it. The entry keeps its own colour: the colour is read
+/// from the glyph's largest piece.
+#[test]
+fn a_descender_reaching_in_does_not_lend_an_entry_its_colour() {
+    let mut sketch = screenshot();
+    let blue = [30, 90, 220];
+    let entry = at(1, 2);
+    sketch.digit(entry, '4', (0.5, 0.5), DIGIT, blue);
+    let cell = sketch.cell;
+    let left = sketch.origin.0 + (entry.col() as f32 + 0.3) * cell;
+    let top = sketch.origin.1 + (entry.row() as f32 - 0.2) * cell;
+    fill(
+        &mut sketch.image,
+        (left, top),
+        (0.12 * cell, 0.36 * cell),
+        BLACK,
+    );
+    let cells = slice(&sketch.rectified(), &sketch.image);
+    let glyph = cells.glyphs[entry.index()]
+        .as_ref()
+        .expect("the entry is found");
+    assert!(
+        glyph.origin.1 as f32 <= (entry.row() as f32 + 0.12) * cell,
+        "the descender was not joined: the test draws nothing to tell"
+    );
+    assert_eq!(glyph.author, Author::Entry, "colour {:?}", glyph.colour);
+}
