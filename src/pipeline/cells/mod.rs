@@ -52,6 +52,9 @@ const BROKEN_PART: f32 = 1.0 / 3.0;
 const BROKEN_PART_BESIDE_MARKS: f32 = 0.5;
 /// ... and this many times the pencil marks' height, when the picture has pencil marks.
 const MARK_MARGIN: f32 = 1.3;
+/// A piece at least this many times wider than tall is a broken digit's bar (a `7`'s, a
+/// `5`'s flag) whatever its size: no digit, so no pencil mark, is that wide.
+const BAR_ASPECT: f32 = 1.5;
 /// The gap up or down to the rest of a broken digit, as a fraction of the digit height.
 const BROKEN_GAP: f32 = 0.25;
 /// A digit joined from pieces is within these fractions of the digit height.
@@ -505,7 +508,8 @@ impl Sizes {
     /// didone `5`'s flag to its bowl vanishes at screen sizes, leaving two pieces; a didone
     /// `7`'s hairline diagonal leaves a chain of specks between its bar and its foot. A bowl
     /// without its flag may pass for a digit by its size alone, so a digit shorter than the
-    /// grid's whole digits reaches for the rest of itself too, from inside its own cell.
+    /// grid's whole digits reaches for the rest of itself too, from inside its own cell; and
+    /// so does a bar however short, no pencil mark being that wide (a blurred `7` in two).
     fn broken_digit_join(&self, cell: &CellInk) -> Option<Join> {
         let glyph = cell.glyph.as_ref()?;
         let h = glyph.height as f32;
@@ -515,9 +519,10 @@ impl Sizes {
             None => BROKEN_PART,
         };
         let short_digit = self.is_digit(glyph, cell) && h < WHOLE_LOW * self.digit;
+        // A piece this much wider than tall is no pencil mark, however small: a digit's bar.
+        let bar = glyph.width as f32 >= BAR_ASPECT * h;
         let candidate = !cell.marks.is_empty()
-            && h >= part * self.digit
-            && !mark_sized
+            && (bar || (h >= part * self.digit && !mark_sized))
             && (short_digit || !self.is_digit(glyph, cell));
         candidate.then_some(Join {
             up_down: (BROKEN_GAP * self.digit) as u32,

@@ -428,3 +428,35 @@ fn a_descender_reaching_in_does_not_lend_an_entry_its_colour() {
     );
     assert_eq!(glyph.author, Author::Entry, "colour {:?}", glyph.colour);
 }
+
+/// A blurred `7` printed in red came apart into its bar and its stem, each as short as the
+/// specks a photo's grain left in other cells, which pass for pencil marks. The bar, twice as
+/// wide as tall, is no pencil mark: it reaches for its stem. A mark-shaped piece does not.
+#[test]
+fn a_bar_as_short_as_a_pencil_mark_reaches_for_the_rest_of_its_digit() {
+    let sizes = Sizes {
+        digit: 31.0,
+        mark: Some(9.5),
+        bottoms: Vec::new(),
+    };
+    let piece = |width: u32, height: u32| CellInk {
+        glyph: Some(Glyph {
+            ink: image::GrayImage::new(width, height),
+            colour: [200, 60, 60],
+            author: Author::Given,
+            width,
+            height,
+            origin: (0, 0),
+            core: (0, 0, width - 1, height - 1),
+            outsized: false,
+            sure_author: Author::Given,
+        }),
+        off_centre: 0.22,
+        off_across: 0.01,
+        bottom: 0.4,
+        marks: vec![14],
+        pieces: 1,
+    };
+    assert!(sizes.broken_digit_join(&piece(20, 10)).is_some());
+    assert!(sizes.broken_digit_join(&piece(7, 10)).is_none());
+}
