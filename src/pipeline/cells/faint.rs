@@ -82,15 +82,22 @@ mod tests {
         })
     }
 
-    #[test]
-    fn a_smudge_much_fainter_than_the_printed_givens_is_dropped() {
+    /// A grid of `n` printed givens (every fourth cell) and a smudge in cell 1, a shadow just
+    /// over the ink threshold.
+    fn printed_with_a_smudge(n: usize) -> Vec<Option<Glyph>> {
         let mut glyphs: Vec<Option<Glyph>> = vec![None; 81];
-        for i in 0..20 {
+        for i in 0..n {
             glyphs[i * 4] = given(230);
         }
-        // A shadow just over the ink threshold, and a printed given on a cell highlighted
-        // so that only half the grid's contrast is left to it.
         glyphs[1] = given(110);
+        glyphs
+    }
+
+    #[test]
+    fn a_smudge_much_fainter_than_the_printed_givens_is_dropped() {
+        let mut glyphs = printed_with_a_smudge(20);
+        // A printed given on a cell highlighted so that only half the grid's contrast is
+        // left to it.
         glyphs[2] = given(120);
         let mut room = vec![1.0; 81];
         room[2] = 0.5;
@@ -103,11 +110,7 @@ mod tests {
 
     #[test]
     fn a_few_givens_are_no_population_to_judge_by() {
-        let mut glyphs: Vec<Option<Glyph>> = vec![None; 81];
-        for i in 0..5 {
-            glyphs[i * 4] = given(230);
-        }
-        glyphs[1] = given(110);
+        let mut glyphs = printed_with_a_smudge(5);
         assert!(drop_faint_givens(&mut glyphs, &[1.0; 81]).is_empty());
     }
 }

@@ -231,7 +231,7 @@ fn fitting_digits(givens: &Board, pos: Pos, read: Digit) -> Vec<Digit> {
 ///
 /// When the two digits' glyphs fit the templates poorly (their mean best score below
 /// `WEAK_FIT`) the scores name them poorly too: the exchange is then a rival up to the loss
-/// of any alternative reading (`ALTERNATIVE_LOSS` per glyph). So is the exchange of a digit
+/// of any alternative reading (`ALTERNATIVE_LOSS` per group). So is the exchange of a digit
 /// given once with one the givens lack: a single glyph, with no twin to confirm its shape, is
 /// all that names it (a hairline font's flat-topped 3 read as 5 by 0.19 drew a wrong answer).
 fn label_swaps(givens: &Board, evidence: &[Option<Recognized>]) -> Vec<Doubt> {

@@ -27,8 +27,8 @@ const MAX_LOSS: f32 = 0.25;
 /// pictures whose corrections drew wrong answers 0.45).
 const WEAK_FIT: f32 = 0.55;
 /// A whole group takes another digit as a correction only when that loses at most this much
-/// template score per glyph; readings losing up to `calibrate::ALTERNATIVE_LOSS` still make
-/// doubts (0.25 drew a wrong answer on a second rendering of the tuning set: a group of 3s
+/// template score per group renamed; readings losing up to `calibrate::ALTERNATIVE_LOSS` still
+/// make doubts (0.25 drew a wrong answer on a second rendering of the tuning set: a group of 3s
 /// relabelled 2 and one of 9s relabelled 3).
 const GROUP_CORRECTION_LOSS: f32 = 0.15;
 /// A glyph with a twin may be corrected alone to the digit the templates alone rank first

@@ -113,7 +113,8 @@ fn stack(rows: Vec<Feature>) -> Array2<f32> {
 pub struct Rival {
     /// The cells and the digit this reading puts there.
     pub changes: Vec<(Pos, Digit)>,
-    /// Template score lost per glyph changed (0 = as good as the reading chosen).
+    /// Template score lost per glyph changed, or per shape group for the calibration's
+    /// reassignments (0 = as good as the reading chosen).
     pub loss: f32,
     /// Whether the grid's own glyphs back it: the glyphs it changes look more like those read
     /// as the digit it gives them than like any other glyph read as their own digit (see
