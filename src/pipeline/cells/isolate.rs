@@ -80,6 +80,9 @@ pub(super) struct Join {
     pub(super) without_spans: bool,
 }
 
+/// See [`is_column_of_marks`].
+const COLUMN_PIECE: f32 = 0.45;
+
 /// The join of every cell: a glyph broken by JPEG or print stays whole.
 pub(super) const JOIN: Join = Join {
     across: (0.08 * CELL as f32) as u32,
@@ -171,7 +174,9 @@ pub(super) fn isolate_glyph(
     if by0 == 0 {
         up = follow_strokes(&is_ink, (bx0, bx1), 0, w, reach.min(y0), -1);
     }
-    if is_row_of_marks(&joined, (bx0, by0, bx1, by1)) {
+    let joined_box = (bx0, by0, bx1, by1);
+    let column = !marks.is_empty() && is_column_of_marks(&joined, joined_box, min_mark);
+    if is_row_of_marks(&joined, joined_box) || column {
         marks.extend(joined.iter().map(height).filter(|&h| h >= min_mark));
         return CellInk {
             glyph: None,
@@ -313,6 +318,23 @@ fn is_row_of_marks(pieces: &[(u32, u32, u32, u32)], joined: (u32, u32, u32, u32)
     spans.windows(2).all(|p| p[1].0 > p[0].1)
 }
 
+/// Whether the pieces joined into one glyph are pencil marks one above another (a `2` over a
+/// `5` of a 3x3 layout, close enough to join): at least two pieces besides specks, stacked
+/// without overlapping, none as much as `COLUMN_PIECE` of the column's height. A digit broken
+/// apart keeps a piece at least half its height (a `5`'s bowl, a `7`'s stem, an `8`'s loop).
+fn is_column_of_marks(pieces: &[PieceBox], joined: PieceBox, speck: u32) -> bool {
+    let h = joined.3 - joined.1 + 1;
+    let mut spans: Vec<(u32, u32)> = (pieces.iter())
+        .filter(|b| !is_speck(b, speck))
+        .map(|b| (b.1, b.3))
+        .collect();
+    spans.sort_unstable();
+    spans.len() >= 2
+        && spans.windows(2).all(|p| p[1].0 > p[0].1)
+        && (spans.iter())
+            .all(|&(top, bottom)| ((bottom - top + 1) as f32) < COLUMN_PIECE * h as f32)
+}
+
 /// A thin component along the cell's edge: what is left of a grid line.
 fn is_line_sliver(b: &(u32, u32, u32, u32), w: u32, h: u32) -> bool {
     let touches = b.0 == 0 || b.1 == 0 || b.2 + 1 >= w || b.3 + 1 >= h;
@@ -359,6 +381,22 @@ mod tests {
         // "689" written across the cell's middle: three pieces side by side.
         let pieces = [(0, 0, 5, 12), (7, 0, 12, 12), (14, 1, 19, 12)];
         assert!(is_row_of_marks(&pieces, (0, 0, 19, 12)));
+    }
+
+    #[test]
+    fn pencil_marks_one_above_another_are_not_a_digit() {
+        // A `2` over a `5` of a 3x3 layout, close enough to join.
+        let marks = [(20, 0, 26, 9), (20, 14, 26, 23)];
+        assert!(is_column_of_marks(&marks, (20, 0, 26, 23), 3));
+        // A `5` whose flag came apart from its bowl, and an `8` in two loops: a piece at
+        // least half the digit's height.
+        let five = [(2, 0, 14, 3), (0, 5, 15, 24)];
+        assert!(!is_column_of_marks(&five, (0, 0, 15, 24), 3));
+        let eight = [(1, 0, 13, 11), (0, 12, 14, 24)];
+        assert!(!is_column_of_marks(&eight, (0, 0, 14, 24), 3));
+        // Side by side, not stacked.
+        let row = [(0, 0, 6, 9), (10, 0, 16, 9)];
+        assert!(!is_column_of_marks(&row, (0, 0, 16, 9), 3));
     }
 
     #[test]
