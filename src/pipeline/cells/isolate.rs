@@ -314,8 +314,7 @@ fn is_row_of_marks(pieces: &[(u32, u32, u32, u32)], joined: (u32, u32, u32, u32)
         return false;
     }
     let mut spans: Vec<(u32, u32)> = pieces.iter().map(|b| (b.0, b.2)).collect();
-    spans.sort_unstable();
-    spans.windows(2).all(|p| p[1].0 > p[0].1)
+    none_overlap(&mut spans)
 }
 
 /// Whether the pieces joined into one glyph are pencil marks one above another (a `2` over a
@@ -328,11 +327,17 @@ fn is_column_of_marks(pieces: &[PieceBox], joined: PieceBox, speck: u32) -> bool
         .filter(|b| !is_speck(b, speck))
         .map(|b| (b.1, b.3))
         .collect();
-    spans.sort_unstable();
     spans.len() >= 2
-        && spans.windows(2).all(|p| p[1].0 > p[0].1)
+        && none_overlap(&mut spans)
         && (spans.iter())
             .all(|&(top, bottom)| ((bottom - top + 1) as f32) < COLUMN_PIECE * h as f32)
+}
+
+/// Whether no two of the pieces' `spans` (first and last pixel along one axis) overlap;
+/// sorts them.
+fn none_overlap(spans: &mut [(u32, u32)]) -> bool {
+    spans.sort_unstable();
+    spans.windows(2).all(|p| p[1].0 > p[0].1)
 }
 
 /// A thin component along the cell's edge: what is left of a grid line.
