@@ -19,6 +19,9 @@ pub const SAME_SHAPE: f32 = 0.9;
 /// unlike each other (4 against 3 and 5, tune seeds 2-12: +11 and +17 grids exact with the
 /// photos unchanged, against photos 5 fewer solved at 3).
 const SHAPE_NOISE_FACTOR: f32 = 4.0;
+/// How much less alike than the picture's typical twins two glyphs the templates read as
+/// different digits may be and still be one shape (see [`same_shape_read_apart`]).
+const READ_APART_NOISE_FACTOR: f32 = 2.0;
 /// The least shape noise assumed, so identical renderings (likeness 1.0) still let a digit
 /// drawn at two sub-pixel offsets be one shape.
 const MIN_SHAPE_NOISE: f32 = 0.01;
@@ -54,7 +57,8 @@ pub struct Refined {
     /// Other assignments: per alternative, the glyphs it changes with their digit (0-8) there,
     /// and the template score it loses per group changed, least loss first. Those within
     /// `RIVAL_LOSS` are rivals: two groups swapping digits is always allowed by the rules, so
-    /// only the templates can tell such readings apart.
+    /// only the templates can tell such readings apart. The grouping's second opinion (see
+    /// `read_apart`) comes first, at no loss.
     pub alternatives: Vec<Alternative>,
 }
 
@@ -67,22 +71,20 @@ pub fn refine(
     cells: &[Pos],
     holes: &[topology::Loops],
 ) -> Refined {
-    let groups = group_by_shape(likeness, cells);
-    let mut group_scores: Vec<[f32; 9]> = groups.iter().map(|g| mean_scores(scores, g)).collect();
-    for (members, s) in groups.iter().zip(&mut group_scores) {
-        if let Some(loops) = group_loops(members.iter().map(|&i| holes[i])) {
-            topology::rule_out_contradicted(s, loops, HOLE_MARGIN);
-        }
-    }
-    let clash = clashes(&groups, cells);
-    let picked = assign(&groups, &group_scores, &clash);
-    let alternatives = Assignment {
+    let same = same_shape(likeness);
+    let groups = group_by_shape(likeness, scores, cells, same, same);
+    let (group_scores, clash, picked) = assign_groups(&groups, scores, cells, holes);
+    let mut alternatives = Assignment {
         groups: &groups,
         scores: &group_scores,
         clash: &clash,
         picked: &picked,
     }
     .alternatives();
+    let read_apart = read_apart(likeness, scores, cells, holes, (&groups, &picked));
+    if !read_apart.is_empty() {
+        alternatives.insert(0, (read_apart, 0.0));
+    }
     let mut refined = scores.to_vec();
     for (g, members) in groups.iter().enumerate() {
         let digit = picked[g];
@@ -107,6 +109,60 @@ pub fn refine(
         scores: refined,
         alternatives,
     }
+}
+
+/// The digits picked for shape groups (each group's glyphs, its scores per digit after its
+/// loops are weighed), whether two groups clash, and each group's digit.
+fn assign_groups(
+    groups: &[Vec<usize>],
+    scores: &[[f32; 9]],
+    cells: &[Pos],
+    holes: &[topology::Loops],
+) -> (Vec<[f32; 9]>, Vec<Vec<bool>>, Vec<usize>) {
+    let mut group_scores: Vec<[f32; 9]> = groups.iter().map(|g| mean_scores(scores, g)).collect();
+    for (members, s) in groups.iter().zip(&mut group_scores) {
+        if let Some(loops) = group_loops(members.iter().map(|&i| holes[i])) {
+            topology::rule_out_contradicted(s, loops, HOLE_MARGIN);
+        }
+    }
+    let clash = clashes(groups, cells);
+    let picked = assign(groups, &group_scores, &clash);
+    (group_scores, clash, picked)
+}
+
+/// A second opinion from grouping the glyphs again, keeping apart glyphs the templates read
+/// as different digits unless they are as alike as [`same_shape_read_apart`] asks: the glyphs
+/// (with their digit) whose reading then differs from the one `chosen` (its groups and their
+/// digits). Blur makes a photo's `6` and `8` as alike as two of its `8`s are at their least;
+/// joined, they share one digit and the puzzle has no solution, or the wrong one. Kept apart
+/// by default, a blurred `2` that the templates read as `1` would lose the `2`s that outvote
+/// them, so this reading is only an alternative.
+fn read_apart(
+    likeness: &ndarray::Array2<f32>,
+    scores: &[[f32; 9]],
+    cells: &[Pos],
+    holes: &[topology::Loops],
+    chosen: (&[Vec<usize>], &[usize]),
+) -> Vec<(usize, usize)> {
+    let same = same_shape(likeness);
+    let groups = group_by_shape(
+        likeness,
+        scores,
+        cells,
+        same,
+        same_shape_read_apart(likeness),
+    );
+    let (_, _, picked) = assign_groups(&groups, scores, cells, holes);
+    let mut digit_of = vec![0; cells.len()];
+    for (members, &digit) in chosen.0.iter().zip(chosen.1) {
+        members.iter().for_each(|&i| digit_of[i] = digit);
+    }
+    let mut changes: Vec<(usize, usize)> = (groups.iter().zip(&picked))
+        .flat_map(|(members, &digit)| members.iter().map(move |&i| (i, digit)))
+        .filter(|&(i, digit)| digit_of[i] != digit)
+        .collect();
+    changes.sort_unstable();
+    changes
 }
 
 /// A player's entry shaped like the givens of one digit (often the same font and weight,
@@ -223,6 +279,20 @@ pub fn looks_more_like(likeness: &ndarray::Array2<f32>, digits: &[usize]) -> Vec
 /// times its shape noise below a perfect match, and never below `SAME_SHAPE`.
 pub fn same_shape(likeness: &ndarray::Array2<f32>) -> f32 {
     (1.0 - SHAPE_NOISE_FACTOR * shape_noise(likeness)).max(SAME_SHAPE)
+}
+
+/// The likeness at which two of this picture's glyphs the templates read as different digits
+/// are still one shape: `READ_APART_NOISE_FACTOR` times its shape noise below a perfect match,
+/// and never below [`same_shape`] (see [`read_apart`]).
+fn same_shape_read_apart(likeness: &ndarray::Array2<f32>) -> f32 {
+    (1.0 - READ_APART_NOISE_FACTOR * shape_noise(likeness)).max(same_shape(likeness))
+}
+
+/// The digit (0-8) with the highest score.
+fn best_digit(scores: &[f32; 9]) -> usize {
+    (0..9)
+        .max_by(|&a, &b| scores[a].total_cmp(&scores[b]))
+        .unwrap_or(0)
 }
 
 /// How far from identical the picture's glyphs are to their nearest look-alike (one minus the
@@ -367,12 +437,20 @@ impl Assignment<'_> {
 }
 
 /// Groups of glyphs alike in shape: average-linkage merging while two groups are at least
-/// [`same_shape`] alike, never merging two groups with glyphs in one house (one digit cannot
-/// be given twice in a row, column or box).
-fn group_by_shape(likeness: &ndarray::Array2<f32>, cells: &[Pos]) -> Vec<Vec<usize>> {
+/// `same` alike, or `same_read_apart` when the templates (`scores`, summed over each group)
+/// read the two groups as different digits, never merging two groups with glyphs in one
+/// house (one digit cannot be given twice in a row, column or box).
+fn group_by_shape(
+    likeness: &ndarray::Array2<f32>,
+    scores: &[[f32; 9]],
+    cells: &[Pos],
+    same: f32,
+    same_read_apart: f32,
+) -> Vec<Vec<usize>> {
     let n = cells.len();
-    let same = same_shape(likeness);
     let mut groups: Vec<Vec<usize>> = (0..n).map(|i| vec![i]).collect();
+    // The summed scores of each group's glyphs, whose best digit is the group's reading.
+    let mut score_sums: Vec<[f32; 9]> = scores.to_vec();
     // Kept up to date as groups merge, so each round only scans the pairs: the summed
     // likeness between two groups, and whether they have glyphs in one house.
     let mut sums: Vec<Vec<f32>> = (0..n)
@@ -386,7 +464,12 @@ fn group_by_shape(likeness: &ndarray::Array2<f32>, cells: &[Pos]) -> Vec<Vec<usi
         for a in 0..groups.len() {
             for b in a + 1..groups.len() {
                 let alike = sums[a][b] / (groups[a].len() * groups[b].len()) as f32;
-                if alike >= same && best.is_none_or(|(s, ..)| alike > s) && !clash[a][b] {
+                let needed = if best_digit(&score_sums[a]) == best_digit(&score_sums[b]) {
+                    same
+                } else {
+                    same_read_apart
+                };
+                if alike >= needed && best.is_none_or(|(s, ..)| alike > s) && !clash[a][b] {
                     best = Some((alike, a, b));
                 }
             }
@@ -409,6 +492,10 @@ fn group_by_shape(likeness: &ndarray::Array2<f32>, cells: &[Pos]) -> Vec<Vec<usi
         }
         sums.swap_remove(b);
         clash.swap_remove(b);
+        let merged_scores = score_sums.swap_remove(b);
+        for (sum, add) in score_sums[a].iter_mut().zip(merged_scores) {
+            *sum += add;
+        }
         let merged = groups.swap_remove(b);
         groups[a].extend(merged);
     }
@@ -695,8 +782,12 @@ mod tests {
                 0.92
             }
         });
+        let grouped = |likeness: &ndarray::Array2<f32>| {
+            let same = same_shape(likeness);
+            group_by_shape(likeness, &[[0.1; 9]; 5], &cells, same, same).len()
+        };
         assert!(same_shape(&identical) > 0.92);
-        assert_eq!(group_by_shape(&identical, &cells).len(), 2);
+        assert_eq!(grouped(&identical), 2);
         // The same 6 among 8s that blur makes 0.95 alike each other is one of them: glyphs of
         // one digit in such a picture differ as much.
         let blurred = ndarray::Array2::from_shape_fn((5, 5), |(i, j)| match identical[[i, j]] {
@@ -705,7 +796,7 @@ mod tests {
             l => l,
         });
         assert_eq!(same_shape(&blurred), SAME_SHAPE);
-        assert_eq!(group_by_shape(&blurred, &cells).len(), 1);
+        assert_eq!(grouped(&blurred), 1);
     }
 
     #[test]
@@ -715,7 +806,42 @@ mod tests {
             .map(|&(r, c)| Pos::new(r, c).unwrap())
             .collect();
         let likeness = ndarray::Array2::from_elem((2, 2), 0.99);
-        assert_eq!(group_by_shape(&likeness, &cells).len(), 2);
+        assert_eq!(
+            group_by_shape(&likeness, &[[0.1; 9]; 2], &cells, 0.9, 0.9).len(),
+            2
+        );
+    }
+
+    #[test]
+    fn a_blurred_six_among_eights_the_templates_read_apart_is_an_alternative() {
+        // Glyphs 0-3 are a photo's 8s, 0.97 alike each other, each read 8 by a little; glyph 4
+        // is its 6, read 6, and blur makes it 0.92 alike them: one shape at the photo's noise.
+        let cells: Vec<Pos> = [(0, 0), (1, 3), (2, 6), (3, 1), (5, 4)]
+            .iter()
+            .map(|&(r, c)| Pos::new(r, c).unwrap())
+            .collect();
+        let (six, eight) = (5, 7);
+        let eights = one_hot(eight, 0.66, six, 0.63);
+        let mut scores = vec![eights; 4];
+        scores.push(one_hot(six, 0.74, eight, 0.66));
+        let likeness = ndarray::Array2::from_shape_fn((5, 5), |(i, j)| match (i, j) {
+            _ if i == j => 1.0,
+            (4, _) | (_, 4) => 0.92,
+            _ => 0.97,
+        });
+        let refined = refine(&scores, &likeness, &cells, &UNTOLD);
+        // Grouped by shape, the 6 is read 8 with the others; kept apart, it reads 6.
+        let best = |s: &[f32; 9]| (0..9).max_by(|&a, &b| s[a].total_cmp(&s[b])).unwrap();
+        assert_eq!(best(&refined.scores[4]), eight);
+        assert!(
+            refined.alternatives.contains(&(vec![(4, six)], 0.0)),
+            "{:?}",
+            refined.alternatives
+        );
+        // A glyph the templates read as the others is no second opinion.
+        scores[4] = one_hot(eight, 0.70, six, 0.66);
+        let refined = refine(&scores, &likeness, &cells, &UNTOLD);
+        assert!(refined.alternatives.iter().all(|(c, _)| *c != [(4, six)]));
     }
 
     #[test]
