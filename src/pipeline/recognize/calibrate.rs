@@ -552,7 +552,10 @@ fn clashes(groups: &[Vec<usize>], cells: &[Pos]) -> Vec<Vec<bool>> {
 }
 
 /// Each group's digit (0-8): the assignment with the highest total of the groups' mean scores
-/// in which clashing groups differ, by branch and bound, largest groups first.
+/// in which clashing groups differ, by branch and bound, largest groups first. The bound
+/// gives each group still open its best digit that no clashing group holds yet: a photo's
+/// twenty-odd single-glyph groups then take hundreds of steps, where the best digit of each
+/// regardless took the whole budget (image159: recognition 236 -> 24 ms, the same reading).
 ///
 /// Each group counts once, however many glyphs it has. A template that half-matches every
 /// blurred glyph (a `1` is any upright blob) would otherwise go to the largest group that
@@ -563,18 +566,19 @@ fn assign(groups: &[Vec<usize>], scores: &[[f32; 9]], clash: &[Vec<bool>]) -> Ve
     let mut order: Vec<usize> = (0..groups.len()).collect();
     order.sort_by_key(|&g| std::cmp::Reverse(groups[g].len()));
     let weight = |g: usize, d: usize| scores[g][d];
-    let best_of = |g: usize| (0..9).map(|d| weight(g, d)).fold(f32::MIN, f32::max);
-    // What the groups from position k on could add at most.
-    let mut bound = vec![0.0f32; order.len() + 1];
-    for k in (0..order.len()).rev() {
-        bound[k] = bound[k + 1] + best_of(order[k]);
-    }
+    let neighbours: Vec<Vec<usize>> = (0..groups.len())
+        .map(|g| {
+            (0..groups.len())
+                .filter(|&h| h != g && clash[g][h])
+                .collect()
+        })
+        .collect();
     let mut search = Search {
         order: &order,
-        clash,
+        neighbours: &neighbours,
         weight: &weight,
-        bound: &bound,
         current: vec![usize::MAX; groups.len()],
+        held_nearby: vec![[0; 9]; groups.len()],
         best: greedy(&order, clash, &weight),
         best_total: f32::MIN,
         steps: 0,
@@ -611,10 +615,12 @@ fn total(picked: &[usize], weight: &impl Fn(usize, usize) -> f32) -> f32 {
 /// The branch-and-bound state of [`assign`].
 struct Search<'a, W: Fn(usize, usize) -> f32> {
     order: &'a [usize],
-    clash: &'a [Vec<bool>],
+    /// Per group, the groups it clashes with.
+    neighbours: &'a [Vec<usize>],
     weight: &'a W,
-    bound: &'a [f32],
     current: Vec<usize>,
+    /// Per group and digit, how many of its neighbours hold that digit now.
+    held_nearby: Vec<[u8; 9]>,
     best: Vec<usize>,
     best_total: f32,
     steps: usize,
@@ -623,7 +629,13 @@ struct Search<'a, W: Fn(usize, usize) -> f32> {
 impl<W: Fn(usize, usize) -> f32> Search<'_, W> {
     fn run(&mut self, k: usize, so_far: f32) {
         self.steps += 1;
-        if self.steps > SEARCH_BUDGET || so_far + self.bound[k] <= self.best_total {
+        if self.steps > SEARCH_BUDGET {
+            return;
+        }
+        if !self
+            .bound(k)
+            .is_some_and(|bound| so_far + bound > self.best_total)
+        {
             return;
         }
         let Some(&g) = self.order.get(k) else {
@@ -631,15 +643,41 @@ impl<W: Fn(usize, usize) -> f32> Search<'_, W> {
             self.best.clone_from(&self.current);
             return;
         };
-        let mut digits: Vec<usize> = (0..9)
-            .filter(|&d| (0..self.current.len()).all(|h| !self.clash[g][h] || self.current[h] != d))
-            .collect();
+        let mut digits = self.free_digits(g);
         digits.sort_by(|&a, &b| (self.weight)(g, b).total_cmp(&(self.weight)(g, a)));
         for d in digits {
-            self.current[g] = d;
+            self.hold(g, d, true);
             self.run(k + 1, so_far + (self.weight)(g, d));
+            self.hold(g, d, false);
         }
-        self.current[g] = usize::MAX;
+    }
+
+    /// What the groups from position `k` on could add at most: each its best digit that no
+    /// group it clashes with holds already; `None` when one has no digit left.
+    fn bound(&self, k: usize) -> Option<f32> {
+        self.order[k..].iter().try_fold(0.0, |sum, &g| {
+            let best = (self.free_digits(g).into_iter())
+                .map(|d| (self.weight)(g, d))
+                .max_by(f32::total_cmp)?;
+            Some(sum + best)
+        })
+    }
+
+    /// The digits no group clashing with `g` holds.
+    fn free_digits(&self, g: usize) -> Vec<usize> {
+        (0..9).filter(|&d| self.held_nearby[g][d] == 0).collect()
+    }
+
+    /// Gives group `g` digit `d` (`on`), or takes it back.
+    fn hold(&mut self, g: usize, d: usize, on: bool) {
+        self.current[g] = if on { d } else { usize::MAX };
+        for &h in self.neighbours[g].iter() {
+            if on {
+                self.held_nearby[h][d] += 1;
+            } else {
+                self.held_nearby[h][d] -= 1;
+            }
+        }
     }
 }
 
@@ -893,6 +931,41 @@ mod tests {
         // Told apart clearly, there is no rival.
         let scores = vec![one_hot(4, 0.95, 5, 0.6), one_hot(5, 0.95, 4, 0.6)];
         assert!(rivals(&refine(&scores, &likeness, &cells, &UNTOLD)).is_empty());
+    }
+
+    /// The best total of an assignment where clashing groups differ, by trying them all.
+    fn best_by_brute_force(scores: &[[f32; 9]], clash: &[Vec<bool>]) -> f32 {
+        let n = scores.len();
+        let mut best = f32::MIN;
+        for code in 0..9usize.pow(n as u32) {
+            let digits: Vec<usize> = (0..n).map(|g| code / 9usize.pow(g as u32) % 9).collect();
+            let allowed =
+                (0..n).all(|g| (0..n).all(|h| h == g || !clash[g][h] || digits[g] != digits[h]));
+            if allowed {
+                best = best.max(total(&digits, &|g: usize, d: usize| scores[g][d]));
+            }
+        }
+        best
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn the_assignment_is_the_best_the_rules_allow(
+            scores in proptest::collection::vec(proptest::array::uniform9(-0.3f32..1.0), 5),
+            links in proptest::collection::vec(proptest::bool::ANY, 10),
+        ) {
+            let n = scores.len();
+            let mut clash = vec![vec![false; n]; n];
+            let pairs = (0..n).flat_map(|a| (a + 1..n).map(move |b| (a, b)));
+            for ((a, b), &linked) in pairs.zip(&links) {
+                clash[a][b] = linked;
+                clash[b][a] = linked;
+            }
+            let groups: Vec<Vec<usize>> = (0..n).map(|g| vec![g]).collect();
+            let picked = assign(&groups, &scores, &clash);
+            let got = total(&picked, &|g: usize, d: usize| scores[g][d]);
+            proptest::prop_assert!((got - best_by_brute_force(&scores, &clash)).abs() < 1e-5);
+        }
     }
 
     #[test]
