@@ -643,9 +643,15 @@ impl<W: Fn(usize, usize) -> f32> Search<'_, W> {
             self.best.clone_from(&self.current);
             return;
         };
-        let mut digits = self.free_digits(g);
+        let mut digits = [0usize; 9];
+        let mut count = 0;
+        for d in self.free_digits(g) {
+            digits[count] = d;
+            count += 1;
+        }
+        let digits = &mut digits[..count];
         digits.sort_by(|&a, &b| (self.weight)(g, b).total_cmp(&(self.weight)(g, a)));
-        for d in digits {
+        for &d in digits.iter() {
             self.hold(g, d, true);
             self.run(k + 1, so_far + (self.weight)(g, d));
             self.hold(g, d, false);
@@ -656,7 +662,7 @@ impl<W: Fn(usize, usize) -> f32> Search<'_, W> {
     /// group it clashes with holds already; `None` when one has no digit left.
     fn bound(&self, k: usize) -> Option<f32> {
         self.order[k..].iter().try_fold(0.0, |sum, &g| {
-            let best = (self.free_digits(g).into_iter())
+            let best = (self.free_digits(g))
                 .map(|d| (self.weight)(g, d))
                 .max_by(f32::total_cmp)?;
             Some(sum + best)
@@ -664,8 +670,8 @@ impl<W: Fn(usize, usize) -> f32> Search<'_, W> {
     }
 
     /// The digits no group clashing with `g` holds.
-    fn free_digits(&self, g: usize) -> Vec<usize> {
-        (0..9).filter(|&d| self.held_nearby[g][d] == 0).collect()
+    fn free_digits(&self, g: usize) -> impl Iterator<Item = usize> + '_ {
+        (0..9).filter(move |&d| self.held_nearby[g][d] == 0)
     }
 
     /// Gives group `g` digit `d` (`on`), or takes it back.
