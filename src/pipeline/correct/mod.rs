@@ -111,6 +111,11 @@ pub fn solve_reading(
         }
     }
     if max_changes > 0 && !matches!(solved.verdict, Ok(Verdict::Unique(_))) {
+        if let Some(mended) = correct_second_opinion(givens, evidence, rivals, max_changes) {
+            solved = mended;
+        }
+    }
+    if max_changes > 0 && !matches!(solved.verdict, Ok(Verdict::Unique(_))) {
         if let Some(by_loops) = correct_by_loops(givens, evidence) {
             solved = by_loops;
         }
@@ -269,6 +274,50 @@ fn correct_groups(givens: &Board, alternatives: &[Rival]) -> Option<Solved> {
         corrections,
         doubts,
     })
+}
+
+/// When neither single cells nor whole groups give the puzzle one solution: a second opinion
+/// as good as the reading chosen (a rival at no loss: the calibration's grouping that keeps
+/// apart glyphs the templates read apart, or the templates unblurred), mended cell by cell as
+/// the reading itself would be. Two misreads of different kinds (a blurred 6 grouped with the
+/// 8s, and a 5 read 6 alone) need both.
+fn correct_second_opinion(
+    givens: &Board,
+    evidence: &[Option<Recognized>],
+    rivals: &[Rival],
+    max_changes: usize,
+) -> Option<Solved> {
+    rivals
+        .iter()
+        .filter(|r| r.loss <= 0.0 && !r.backed)
+        .find_map(|r| {
+            let mut board = *givens;
+            r.changes
+                .iter()
+                .for_each(|&(pos, d)| board.set(pos, Some(d)));
+            let mut mended = correct(&board, evidence, max_changes);
+            if !matches!(mended.verdict, Ok(Verdict::Unique(_))) {
+                return None;
+            }
+            let opinion = (r.changes.iter()).filter_map(|&(cell, used)| {
+                let read = givens.get(cell)?;
+                (read != used).then_some(Correction { cell, read, used })
+            });
+            let mut corrections: Vec<Correction> = opinion.collect();
+            for c in &mended.corrections {
+                let read = givens.get(c.cell).unwrap_or(c.read);
+                corrections.retain(|k| k.cell != c.cell);
+                if read != c.used {
+                    corrections.push(Correction {
+                        cell: c.cell,
+                        read,
+                        used: c.used,
+                    });
+                }
+            }
+            mended.corrections = corrections;
+            Some(mended)
+        })
 }
 
 /// When neither single cells nor whole groups give the puzzle one solution: every given whose
@@ -836,5 +885,38 @@ mod tests {
         // With corrections turned off, nothing is changed.
         let solved = solve_reading(&misread, &none, &alternatives, 0);
         assert_eq!(solved.trusted(), None);
+    }
+
+    #[test]
+    fn a_second_opinion_is_mended_cell_by_cell() {
+        let puzzle: Board = PUZZLE.parse().unwrap();
+        let solution = solve::solve(&puzzle).unwrap().unwrap();
+        // Every given 7 read as 1 (the second opinion, at no loss, reads them 7), and r1c1's 5
+        // read alone as a 6, its runner-up 5: neither mend gives one solution without the other.
+        let sevens: Vec<Pos> = Pos::all()
+            .filter(|&p| puzzle.get(p) == Digit::new(7))
+            .collect();
+        let mut misread = puzzle;
+        sevens.iter().for_each(|&p| misread.set(p, Digit::new(1)));
+        let r1c1 = Pos::new(0, 0).unwrap();
+        misread.set(r1c1, Digit::new(6));
+        let second_opinion = Rival {
+            changes: sevens
+                .iter()
+                .map(|&p| (p, Digit::new(7).unwrap()))
+                .collect(),
+            loss: 0.0,
+            backed: false,
+        };
+        let mut evidence: Vec<Option<Recognized>> = vec![None; 81];
+        evidence[r1c1.index()] = Some(recognized(6, 5, 0.05));
+        let solved = solve_reading(&misread, &evidence, &[second_opinion], 2);
+        assert_eq!(solved.any_solution(), Some(solution));
+        assert_eq!(solved.corrections.len(), sevens.len() + 1);
+        assert!(solved.corrections.contains(&Correction {
+            cell: r1c1,
+            read: Digit::new(6).unwrap(),
+            used: Digit::new(5).unwrap(),
+        }));
     }
 }
