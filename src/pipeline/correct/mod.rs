@@ -857,16 +857,22 @@ mod tests {
         }
     }
 
-    #[test]
-    fn a_whole_digit_misread_alike_is_corrected_as_a_group() {
+    /// `PUZZLE`'s solution, the cells of its given 7s, and the puzzle with every given 7 read
+    /// as 1, as a font the templates read badly does to all its 7s.
+    fn sevens_read_as_ones() -> (Board, Vec<Pos>, Board) {
         let puzzle: Board = PUZZLE.parse().unwrap();
         let solution = solve::solve(&puzzle).unwrap().unwrap();
-        // Every given 7 read as 1, as a font the templates read badly does to all its 7s.
         let sevens: Vec<Pos> = Pos::all()
             .filter(|&p| puzzle.get(p) == Digit::new(7))
             .collect();
         let mut misread = puzzle;
         sevens.iter().for_each(|&p| misread.set(p, Digit::new(1)));
+        (solution, sevens, misread)
+    }
+
+    #[test]
+    fn a_whole_digit_misread_alike_is_corrected_as_a_group() {
+        let (solution, sevens, misread) = sevens_read_as_ones();
         assert!(!matches!(solve::check(&misread), Ok(Verdict::Unique(_))));
         let group = |digit: u8, loss: f32| Rival {
             changes: sevens
@@ -889,15 +895,9 @@ mod tests {
 
     #[test]
     fn a_second_opinion_is_mended_cell_by_cell() {
-        let puzzle: Board = PUZZLE.parse().unwrap();
-        let solution = solve::solve(&puzzle).unwrap().unwrap();
         // Every given 7 read as 1 (the second opinion, at no loss, reads them 7), and r1c1's 5
         // read alone as a 6, its runner-up 5: neither mend gives one solution without the other.
-        let sevens: Vec<Pos> = Pos::all()
-            .filter(|&p| puzzle.get(p) == Digit::new(7))
-            .collect();
-        let mut misread = puzzle;
-        sevens.iter().for_each(|&p| misread.set(p, Digit::new(1)));
+        let (solution, sevens, mut misread) = sevens_read_as_ones();
         let r1c1 = Pos::new(0, 0).unwrap();
         misread.set(r1c1, Digit::new(6));
         let second_opinion = Rival {
