@@ -259,12 +259,7 @@ fn correct_groups(givens: &Board, alternatives: &[Rival]) -> Option<Solved> {
         passed.push(found);
     };
     let rival = (passed.into_iter().chain(working)).find(|(_, _, other)| *other != solution);
-    let corrections = (chosen.changes.iter())
-        .filter_map(|&(cell, used)| {
-            let read = givens.get(cell)?;
-            (read != used).then_some(Correction { cell, read, used })
-        })
-        .collect();
+    let corrections = corrections_from(givens, &chosen.changes);
     let doubts = rival.map_or_else(Vec::new, |(other, ..)| {
         rival_corrections(givens, &as_changes(chosen), &as_changes(other))
     });
@@ -274,6 +269,16 @@ fn correct_groups(givens: &Board, alternatives: &[Rival]) -> Option<Solved> {
         corrections,
         doubts,
     })
+}
+
+/// The `changes` (cell and digit used) that differ from the `givens` as read, as corrections.
+fn corrections_from(givens: &Board, changes: &[(Pos, Digit)]) -> Vec<Correction> {
+    (changes.iter())
+        .filter_map(|&(cell, used)| {
+            let read = givens.get(cell)?;
+            (read != used).then_some(Correction { cell, read, used })
+        })
+        .collect()
 }
 
 /// When neither single cells nor whole groups give the puzzle one solution: a second opinion
@@ -299,11 +304,7 @@ fn correct_second_opinion(
             if !matches!(mended.verdict, Ok(Verdict::Unique(_))) {
                 return None;
             }
-            let opinion = (r.changes.iter()).filter_map(|&(cell, used)| {
-                let read = givens.get(cell)?;
-                (read != used).then_some(Correction { cell, read, used })
-            });
-            let mut corrections: Vec<Correction> = opinion.collect();
+            let mut corrections = corrections_from(givens, &r.changes);
             for c in &mended.corrections {
                 let read = givens.get(c.cell).unwrap_or(c.read);
                 corrections.retain(|k| k.cell != c.cell);

@@ -7,7 +7,7 @@
 
 use crate::puzzle::board::Pos;
 
-use super::topology;
+use super::{best_digit, topology};
 
 /// Two groups whose glyphs are on average at least this alike (cosine of their features)
 /// are the same digit, in a picture whose glyphs of one digit differ as much as a photo's
@@ -81,7 +81,7 @@ pub fn refine(
         picked: &picked,
     }
     .alternatives();
-    let read_apart = read_apart(likeness, scores, cells, holes, (&groups, &picked));
+    let read_apart = read_apart(likeness, scores, cells, holes, (&groups, &picked), same);
     if !read_apart.is_empty() {
         alternatives.insert(0, (read_apart, 0.0));
     }
@@ -133,7 +133,7 @@ fn assign_groups(
 /// A second opinion from grouping the glyphs again, keeping apart glyphs the templates read
 /// as different digits unless they are as alike as [`same_shape_read_apart`] asks: the glyphs
 /// (with their digit) whose reading then differs from the one `chosen` (its groups and their
-/// digits). Blur makes a photo's `6` and `8` as alike as two of its `8`s are at their least;
+/// digits; `same` is the picture's [`same_shape`]). Blur makes a photo's `6` and `8` as alike as two of its `8`s are at their least;
 /// joined, they share one digit and the puzzle has no solution, or the wrong one. Kept apart
 /// by default, a blurred `2` that the templates read as `1` would lose the `2`s that outvote
 /// them, so this reading is only an alternative.
@@ -143,15 +143,10 @@ fn read_apart(
     cells: &[Pos],
     holes: &[topology::Loops],
     chosen: (&[Vec<usize>], &[usize]),
+    same: f32,
 ) -> Vec<(usize, usize)> {
-    let same = same_shape(likeness);
-    let groups = group_by_shape(
-        likeness,
-        scores,
-        cells,
-        same,
-        same_shape_read_apart(likeness),
-    );
+    let read_apart_same = same_shape_read_apart(likeness, same);
+    let groups = group_by_shape(likeness, scores, cells, same, read_apart_same);
     let (_, _, picked) = assign_groups(&groups, scores, cells, holes);
     let mut digit_of = vec![0; cells.len()];
     for (members, &digit) in chosen.0.iter().zip(chosen.1) {
@@ -283,16 +278,9 @@ pub fn same_shape(likeness: &ndarray::Array2<f32>) -> f32 {
 
 /// The likeness at which two of this picture's glyphs the templates read as different digits
 /// are still one shape: `READ_APART_NOISE_FACTOR` times its shape noise below a perfect match,
-/// and never below [`same_shape`] (see [`read_apart`]).
-fn same_shape_read_apart(likeness: &ndarray::Array2<f32>) -> f32 {
-    (1.0 - READ_APART_NOISE_FACTOR * shape_noise(likeness)).max(same_shape(likeness))
-}
-
-/// The digit (0-8) with the highest score.
-fn best_digit(scores: &[f32; 9]) -> usize {
-    (0..9)
-        .max_by(|&a, &b| scores[a].total_cmp(&scores[b]))
-        .unwrap_or(0)
+/// and never below `same`, the picture's [`same_shape`] (see [`read_apart`]).
+fn same_shape_read_apart(likeness: &ndarray::Array2<f32>, same: f32) -> f32 {
+    (1.0 - READ_APART_NOISE_FACTOR * shape_noise(likeness)).max(same)
 }
 
 /// How far from identical the picture's glyphs are to their nearest look-alike (one minus the
