@@ -685,6 +685,13 @@ mod tests {
         place: None,
     }; 6];
 
+    /// The cells at these (row, column) places, counted from 0.
+    fn cells_at(places: &[(usize, usize)]) -> Vec<Pos> {
+        (places.iter())
+            .map(|&(r, c)| Pos::new(r, c).unwrap())
+            .collect()
+    }
+
     fn one_hot(d: usize, best: f32, second: usize, runner: f32) -> [f32; 9] {
         let mut s = [0.1; 9];
         s[d] = best;
@@ -720,10 +727,7 @@ mod tests {
         // Glyph 0-2 are one shape (the font's 3), glyphs 3-5 another (its 8); the templates
         // call both 8, the 3s only a little less 3 than 8. The 3s and the 8s sit in one row,
         // so they cannot both be 8.
-        let cells: Vec<Pos> = [(0, 0), (3, 3), (6, 6), (0, 5), (4, 1), (7, 8)]
-            .iter()
-            .map(|&(r, c)| Pos::new(r, c).unwrap())
-            .collect();
+        let cells = cells_at(&[(0, 0), (3, 3), (6, 6), (0, 5), (4, 1), (7, 8)]);
         let scores = vec![
             one_hot(7, 0.80, 2, 0.78),
             one_hot(7, 0.81, 2, 0.77),
@@ -761,10 +765,7 @@ mod tests {
         // glyph half-matches a heavy `1`: the 3s score 0.80 as 1 and only 0.69 as 3, the 1s
         // 0.82 as 1. Glyphs 0 and 2 share a row, so the shapes need different digits. Counted
         // glyph by glyph, the five 3s would take the 1 from the two 1s.
-        let cells: Vec<Pos> = [(0, 2), (3, 7), (0, 4), (3, 1), (4, 5), (7, 2), (8, 6)]
-            .iter()
-            .map(|&(r, c)| Pos::new(r, c).unwrap())
-            .collect();
+        let cells = cells_at(&[(0, 2), (3, 7), (0, 4), (3, 1), (4, 5), (7, 2), (8, 6)]);
         let ones = one_hot(0, 0.82, 2, 0.59);
         let threes = one_hot(0, 0.80, 2, 0.69);
         let scores = vec![ones, ones, threes, threes, threes, threes, threes];
@@ -785,10 +786,7 @@ mod tests {
 
     #[test]
     fn one_odd_glyph_is_outvoted_by_its_look_alikes() {
-        let cells: Vec<Pos> = [(0, 0), (4, 4), (8, 8)]
-            .iter()
-            .map(|&(r, c)| Pos::new(r, c).unwrap())
-            .collect();
+        let cells = cells_at(&[(0, 0), (4, 4), (8, 8)]);
         let scores = vec![
             one_hot(4, 0.9, 5, 0.7),
             one_hot(4, 0.9, 5, 0.7),
@@ -803,10 +801,7 @@ mod tests {
     fn a_clean_picture_keeps_a_near_shape_apart_from_identical_twins() {
         // Glyphs 0-3 are one digit drawn identically (a screenshot's 8s); glyph 4 (its 6) is
         // 0.92 alike them, above `SAME_SHAPE`, but far below how alike the picture's twins are.
-        let cells: Vec<Pos> = [(0, 0), (1, 3), (2, 6), (3, 1), (5, 4)]
-            .iter()
-            .map(|&(r, c)| Pos::new(r, c).unwrap())
-            .collect();
+        let cells = cells_at(&[(0, 0), (1, 3), (2, 6), (3, 1), (5, 4)]);
         let identical = ndarray::Array2::from_shape_fn((5, 5), |(i, j)| {
             if i < 4 && j < 4 || i == j {
                 1.0
@@ -833,10 +828,7 @@ mod tests {
 
     #[test]
     fn glyphs_in_one_house_are_never_one_group() {
-        let cells: Vec<Pos> = [(0, 0), (0, 8)]
-            .iter()
-            .map(|&(r, c)| Pos::new(r, c).unwrap())
-            .collect();
+        let cells = cells_at(&[(0, 0), (0, 8)]);
         let likeness = ndarray::Array2::from_elem((2, 2), 0.99);
         assert_eq!(
             group_by_shape(&likeness, &[[0.1; 9]; 2], &cells, 0.9, 0.9).len(),
@@ -848,10 +840,7 @@ mod tests {
     fn a_blurred_six_among_eights_the_templates_read_apart_is_an_alternative() {
         // Glyphs 0-3 are a photo's 8s, 0.97 alike each other, each read 8 by a little; glyph 4
         // is its 6, read 6, and blur makes it 0.92 alike them: one shape at the photo's noise.
-        let cells: Vec<Pos> = [(0, 0), (1, 3), (2, 6), (3, 1), (5, 4)]
-            .iter()
-            .map(|&(r, c)| Pos::new(r, c).unwrap())
-            .collect();
+        let cells = cells_at(&[(0, 0), (1, 3), (2, 6), (3, 1), (5, 4)]);
         let (six, eight) = (5, 7);
         let eights = one_hot(eight, 0.66, six, 0.63);
         let mut scores = vec![eights; 4];
@@ -909,10 +898,7 @@ mod tests {
     fn two_groups_the_templates_barely_tell_apart_are_a_rival_swap() {
         // Two single glyphs in one row: the first a little more 5 than 6, the second a
         // little more 6 than 5. Swapping them is allowed by the rules and costs little.
-        let cells: Vec<Pos> = [(0, 0), (0, 4)]
-            .iter()
-            .map(|&(r, c)| Pos::new(r, c).unwrap())
-            .collect();
+        let cells = cells_at(&[(0, 0), (0, 4)]);
         let scores = vec![one_hot(4, 0.80, 5, 0.78), one_hot(5, 0.80, 4, 0.78)];
         let likeness =
             ndarray::Array2::from_shape_fn((2, 2), |(i, j)| if i == j { 1.0 } else { 0.5 });
@@ -966,10 +952,7 @@ mod tests {
     fn three_groups_trading_digits_in_a_cycle_are_a_rival() {
         // Each glyph is nearly its neighbour's digit, and no two can simply swap: only the
         // cycle 1 -> 2 -> 3 -> 1 costs little.
-        let cells: Vec<Pos> = [(0, 0), (0, 4), (0, 8)]
-            .iter()
-            .map(|&(r, c)| Pos::new(r, c).unwrap())
-            .collect();
+        let cells = cells_at(&[(0, 0), (0, 4), (0, 8)]);
         let mut scores = vec![[0.1f32; 9]; 3];
         for (g, s) in scores.iter_mut().enumerate() {
             s[g] = 0.80;
