@@ -6,7 +6,7 @@
 
 use serde::Serialize;
 
-use super::{Alternative, Solved, WEAK_FIT};
+use super::{loops_favour, Alternative, Solved, WEAK_FIT};
 use crate::pipeline::recognize::calibrate::ALTERNATIVE_LOSS;
 use crate::pipeline::recognize::{topology, Recognized, Rival};
 use crate::puzzle::board::{Board, Digit, Pos};
@@ -61,9 +61,18 @@ fn serialize_digits<S: serde::Serializer>(ds: &[Digit], s: S) -> Result<S::Ok, S
 }
 
 /// The cells of each rival reading that gives the puzzle one, different, solution.
-pub(super) fn rival_answers(givens: &Board, rivals: &[Rival], solution: &Board) -> Vec<Doubt> {
+pub(super) fn rival_answers(
+    givens: &Board,
+    evidence: &[Option<Recognized>],
+    rivals: &[Rival],
+    solution: &Board,
+) -> Vec<Doubt> {
     let mut out: Vec<Doubt> = Vec::new();
     for Rival { changes, .. } in rivals.iter().filter(|r| r.is_close()) {
+        // A rival the loops refute at every cell it changes is no rival.
+        if loops_favour(changes, givens, evidence) == Some(false) {
+            continue;
+        }
         let mut board = *givens;
         changes.iter().for_each(|&(pos, d)| board.set(pos, Some(d)));
         if !matches!(solve::check(&board), Ok(Verdict::Unique(other)) if other != *solution) {

@@ -36,6 +36,12 @@ const GROUP_CORRECTION_LOSS: f32 = 0.15;
 /// calibration (0.05 against 0.02 on tune seeds 1-12: 6 fewer grids exact, no wrong answer
 /// more or less; photos 2 fewer).
 const TEMPLATES_DIFFER: f32 = 0.02;
+/// The fewest givens whose loops must agree with their digits before loops choose between two
+/// readings (see [`loops_hold_elsewhere`]).
+const LOOPS_WITNESSES: usize = 10;
+/// The largest share of those givens whose loops may disagree with digits the choice does not
+/// involve (see [`loops_hold_elsewhere`]).
+const LOOPS_DISSENT: f32 = 0.2;
 /// When the givens as read have several solutions, a correction may lose at most this much
 /// template score per digit changed.
 const SEVERAL_MAX_LOSS: f32 = 0.05;
@@ -120,6 +126,11 @@ pub fn solve_reading(
             solved = by_loops;
         }
     }
+    if max_changes > 0 {
+        if let Some(decided) = decided_by_loops(&solved, evidence, rivals) {
+            solved = decided;
+        }
+    }
     if solved.doubts.is_empty() {
         solved.doubts = doubts(&solved, evidence);
     }
@@ -130,7 +141,7 @@ pub fn solve_reading(
         // After corrections too: a rival reading of whole groups applied to the corrected
         // givens that answers otherwise leaves the correction one guess among two.
         if let Ok(Verdict::Unique(solution)) = solved.verdict {
-            solved.doubts = rival_answers(&solved.givens, rivals, &solution);
+            solved.doubts = rival_answers(&solved.givens, evidence, rivals, &solution);
         }
     }
     solved
@@ -362,6 +373,109 @@ fn correct_by_loops(givens: &Board, evidence: &[Option<Recognized>]) -> Option<S
         corrections,
         doubts: Vec::new(),
     })
+}
+
+/// When the reading has one solution and a close rival reading of whole shape groups another,
+/// the rules cannot choose, but the glyphs' loops may: a rival whose every change puts a digit
+/// the glyph's loops agree with where the digit read contradicts them (a group of `7`s with a
+/// loop above, read `9` by the rival) is taken instead, its changes reported as corrections.
+/// Only when exactly one answer comes out of such rivals; loops blur or compression closed or
+/// filled anywhere leave the choice to the doubts.
+fn decided_by_loops(
+    solved: &Solved,
+    evidence: &[Option<Recognized>],
+    rivals: &[Rival],
+) -> Option<Solved> {
+    let Ok(Verdict::Unique(solution)) = solved.verdict else {
+        return None;
+    };
+    let mut decided: Option<(Board, Board, &Rival)> = None;
+    for rival in rivals.iter().filter(|r| r.is_close()) {
+        if loops_favour(&rival.changes, &solved.givens, evidence) != Some(true) {
+            continue;
+        }
+        let mut board = solved.givens;
+        rival
+            .changes
+            .iter()
+            .for_each(|&(pos, d)| board.set(pos, Some(d)));
+        let Ok(Verdict::Unique(other)) = solve::check(&board) else {
+            continue;
+        };
+        match &decided {
+            _ if other == solution => continue,
+            Some((_, earlier, _)) if *earlier != other => return None,
+            Some(_) => {}
+            None => decided = Some((board, other, rival)),
+        }
+    }
+    let (board, other, rival) = decided?;
+    let mut corrections = solved.corrections.clone();
+    for &(cell, used) in &rival.changes {
+        let read = solved.givens.get(cell)?;
+        corrections.retain(|c| c.cell != cell);
+        if read != used {
+            corrections.push(Correction { cell, read, used });
+        }
+    }
+    Some(Solved {
+        givens: board,
+        verdict: Ok(Verdict::Unique(other)),
+        corrections,
+        doubts: Vec::new(),
+    })
+}
+
+/// What the glyphs' loops say of a reading that makes `changes` to `givens`: `Some(true)` when
+/// at every cell changed they agree with the new digit and contradict the one held,
+/// `Some(false)` when the other way round at every cell, `None` when they are mixed or silent.
+fn loops_favour(
+    changes: &[(Pos, Digit)],
+    givens: &Board,
+    evidence: &[Option<Recognized>],
+) -> Option<bool> {
+    let side = |&(pos, digit): &(Pos, Digit)| {
+        let holes = evidence.get(pos.index())?.as_ref()?.holes;
+        let held = topology::digit_agrees(givens.get(pos)?, holes)?;
+        let new = topology::digit_agrees(digit, holes)?;
+        (held != new).then_some(new)
+    };
+    let first = side(changes.first()?)?;
+    let alike = changes[1..].iter().all(|c| side(c) == Some(first));
+    (alike && loops_hold_elsewhere(changes, givens, evidence)).then_some(first)
+}
+
+/// Whether the loops of this picture's font tell its digits. Among the givens `changes`
+/// leaves alone whose digits have known loops, every one of a digit the changes involve (read
+/// or put) agrees with its loops, and at least `LOOPS_WITNESSES` givens in all do, with no more
+/// than `LOOPS_DISSENT` of them disagreeing. Small serif and monospaced figures close or fill
+/// loops (a typeset `8` with one loop, a `9` with two) the same way in every glyph of the
+/// picture, and a handwriting font's `8` may leave its top open.
+fn loops_hold_elsewhere(
+    changes: &[(Pos, Digit)],
+    givens: &Board,
+    evidence: &[Option<Recognized>],
+) -> bool {
+    let involved = |d: Digit| {
+        changes
+            .iter()
+            .any(|&(p, new)| new == d || givens.get(p) == Some(d))
+    };
+    let mut agree = 0;
+    let mut dissent = 0;
+    for p in Pos::all().filter(|p| changes.iter().all(|(c, _)| c != p)) {
+        let Some(digit) = givens.get(p) else {
+            continue;
+        };
+        let holes = evidence.get(p.index()).and_then(|r| r.as_ref()?.holes);
+        match topology::digit_agrees(digit, holes) {
+            Some(true) => agree += 1,
+            Some(false) if involved(digit) => return false,
+            Some(false) => dissent += 1,
+            None => {}
+        }
+    }
+    agree >= LOOPS_WITNESSES && dissent as f32 <= LOOPS_DISSENT * (agree + dissent) as f32
 }
 
 /// One possible change: put `digit` at `pos`, losing `loss` in match score.
@@ -892,6 +1006,87 @@ mod tests {
         // With corrections turned off, nothing is changed.
         let solved = solve_reading(&misread, &none, &alternatives, 0);
         assert_eq!(solved.trusted(), None);
+    }
+
+    /// The shared puzzle with its 7s and 9s swapped (a reading with one, different,
+    /// solution), evidence whose glyphs have the loops of their true digits (`loops` off: not
+    /// counted), and the rival reading that swaps them back.
+    fn sevens_and_nines_swapped(loops: bool) -> (Board, Board, Vec<Option<Recognized>>, Rival) {
+        let puzzle: Board = PUZZLE.parse().unwrap();
+        let solution = solve::solve(&puzzle).unwrap().unwrap();
+        let (seven, nine) = (Digit::new(7).unwrap(), Digit::new(9).unwrap());
+        let mut misread = puzzle;
+        let mut evidence = clear_evidence(&puzzle);
+        let mut changes = Vec::new();
+        for pos in Pos::all() {
+            let Some(truth) = puzzle.get(pos) else {
+                continue;
+            };
+            let read = match truth.get() {
+                7 => nine,
+                9 => seven,
+                _ => truth,
+            };
+            if read != truth {
+                misread.set(pos, Some(read));
+                changes.push((pos, truth));
+            }
+            let holes = match truth.get() {
+                6 | 9 => Some(topology::Loops {
+                    count: 1,
+                    place: Some(if truth == nine {
+                        topology::Place::Upper
+                    } else {
+                        topology::Place::Lower
+                    }),
+                }),
+                8 => Some(topology::Loops::counted(2)),
+                _ => Some(topology::Loops::counted(0)),
+            };
+            evidence[pos.index()] = Some(Recognized {
+                holes: holes.filter(|_| loops),
+                ..recognized(read.get(), truth.get(), 0.02)
+            });
+        }
+        let rival = Rival {
+            changes,
+            loss: 0.02,
+            backed: false,
+        };
+        (solution, misread, evidence, rival)
+    }
+
+    #[test]
+    fn loops_choose_between_two_readings_the_rules_both_accept() {
+        let (solution, misread, evidence, rival) = sevens_and_nines_swapped(true);
+        assert!(matches!(solve::check(&misread), Ok(Verdict::Unique(s)) if s != solution));
+        let solved = solve_reading(&misread, &evidence, std::slice::from_ref(&rival), 2);
+        assert_eq!(solved.trusted(), Some(solution));
+        assert_eq!(solved.corrections.len(), rival.changes.len());
+        // Without loops, or with corrections turned off, the two answers stay a doubt.
+        let (_, _, blind, _) = sevens_and_nines_swapped(false);
+        let solved = solve_reading(&misread, &blind, std::slice::from_ref(&rival), 2);
+        assert_eq!(solved.trusted(), None);
+        assert!(!solved.doubts.is_empty());
+        let solved = solve_reading(&misread, &evidence, std::slice::from_ref(&rival), 0);
+        assert_eq!(solved.trusted(), None);
+    }
+
+    #[test]
+    fn loops_the_picture_contradicts_elsewhere_choose_nothing() {
+        // Every other given shows a loop its digit lacks: this font's loops say nothing.
+        let (_, misread, mut evidence, rival) = sevens_and_nines_swapped(true);
+        for (pos, r) in Pos::all().zip(evidence.iter_mut()) {
+            if let Some(r) = r
+                .as_mut()
+                .filter(|_| rival.changes.iter().all(|(p, _)| *p != pos))
+            {
+                r.holes = Some(topology::Loops::counted(3));
+            }
+        }
+        let solved = solve_reading(&misread, &evidence, std::slice::from_ref(&rival), 2);
+        assert_eq!(solved.trusted(), None);
+        assert!(solved.corrections.is_empty());
     }
 
     #[test]
