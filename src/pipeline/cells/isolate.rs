@@ -13,6 +13,7 @@ use crate::pipeline::rectify::{Rectified, CELL};
 type PieceBox = (u32, u32, u32, u32);
 
 /// How ink is told from background in one cell.
+#[derive(Clone, Copy)]
 pub(super) struct Ink<'a> {
     /// How far each grey level stands out from the cell's background, in the ink direction.
     pub(super) stand_out: &'a [u8; 256],

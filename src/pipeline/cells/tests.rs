@@ -460,3 +460,30 @@ fn a_bar_as_short_as_a_pencil_mark_reaches_for_the_rest_of_its_digit() {
     assert!(sizes.broken_digit_join(&piece(20, 10)).is_some());
     assert!(sizes.broken_digit_join(&piece(7, 10)).is_none());
 }
+
+/// A photo's digit washed out by light: only its bar is as dark as the other givens, its
+/// diagonal under the grid's ink threshold. The bar alone is no digit; a second look at a
+/// lower threshold finds the whole `7`.
+#[test]
+fn a_digit_whose_faint_strokes_fell_under_the_threshold_is_found_whole() {
+    let pos = at(0, 2);
+    let mut faint = screenshot();
+    faint.digit(pos, '7', (0.5, 0.5), DIGIT, [180, 180, 180]);
+    let mut dark = screenshot();
+    dark.digit(pos, '7', (0.5, 0.5), DIGIT, BLACK);
+    let (cell, h) = (faint.cell, DIGIT * faint.cell);
+    let top = faint.origin.1 + pos.row() as f32 * cell + (cell - h) / 2.0;
+    let left = faint.origin.0 + pos.col() as f32 * cell;
+    for y in top as u32..(top + 0.3 * h) as u32 {
+        for x in left as u32..(left + cell) as u32 {
+            faint.image.put_pixel(x, y, *dark.image.get_pixel(x, y));
+        }
+    }
+    let cells = slice(&faint.rectified(), &faint.image);
+    let glyph = cells.glyphs[pos.index()].as_ref().expect("a digit");
+    assert!(
+        glyph.height as f32 >= 0.9 * h,
+        "{} of {h} px: only the bar was found",
+        glyph.height
+    );
+}
