@@ -49,6 +49,10 @@ fn hard_photos_are_read_exactly() {
         ("image180.jpg", "a blurred 6 grouped with 8s"),
         // The same, and a 5 read 6 on its own: the second opinion mended cell by cell.
         ("image90.jpg", "a blurred 6 grouped with 8s, and a 5 read 6"),
+        // A red 7 washed out in a lit corner: only its bar passed the ink threshold, and a
+        // second look at a lower one found the whole digit.
+        ("image71.jpg", "a faint corner 7 left only its bar"),
+        ("image195.jpg", "a faint corner 7 left only its bar"),
     ];
     let snap = Snap::new(Options::default()).unwrap();
     let failures: Vec<String> = hard
