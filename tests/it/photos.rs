@@ -53,6 +53,13 @@ fn hard_photos_are_read_exactly() {
         // second look at a lower one found the whole digit.
         ("image71.jpg", "a faint corner 7 left only its bar"),
         ("image195.jpg", "a faint corner 7 left only its bar"),
+        // Neighbouring print: another sudoku beside the grid, which touches the photo's top
+        // edge; columns of text and a title on both sides of a grid on its side.
+        (
+            "image1040.jpg",
+            "grid at the frame's edge, another puzzle beside it",
+        ),
+        ("image1036.jpg", "text columns beside it"),
     ];
     let snap = Snap::new(Options::default()).unwrap();
     let failures: Vec<String> = hard
