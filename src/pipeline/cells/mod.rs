@@ -518,8 +518,14 @@ impl Sizes {
             return false;
         }
         if let Some(mark) = self.mark {
-            // Nearer the digits than the marks on a log scale.
-            return h * h >= self.digit * mark;
+            // Nearer the digits than the marks on a log scale; or alone at the centre of its
+            // cell and clearly taller than the marks, where pencil marks sit in a 3x3 layout
+            // (old-style 1s and 2s are x-height: 13 px beside 19 px digits and 9 px marks).
+            let lone_at_centre = marks.is_empty()
+                && off_centre < LONE_OFFSET
+                && h >= MARK_MARGIN * mark
+                && h >= DIGIT_FRACTION * self.digit;
+            return h * h >= self.digit * mark || lone_at_centre;
         }
         let standing = |b: &&f32| (cell.bottom - **b).abs() < BASELINE_TOLERANCE;
         let on_baseline = cell.off_across < LONE_OFFSET

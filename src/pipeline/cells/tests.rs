@@ -487,3 +487,41 @@ fn a_digit_whose_faint_strokes_fell_under_the_threshold_is_found_whole() {
         glyph.height
     );
 }
+
+/// Old-style figures beside pencil marks: a `1` is x-height, 13 px beside the other digits'
+/// 19 and the marks' 9, nearer the marks on a log scale. Alone at its cell's centre and
+/// clearly taller than the marks, it is a digit; a mark's height there (a lone candidate `5`)
+/// or a mark's place in the 3x3 layout is not.
+#[test]
+fn a_lone_x_height_digit_at_the_centre_is_a_digit_beside_pencil_marks() {
+    let sizes = Sizes {
+        digit: 19.0,
+        mark: Some(9.0),
+        bottoms: Vec::new(),
+    };
+    let lone = |height: u32, off_centre: f32| {
+        let glyph = Glyph {
+            ink: image::GrayImage::new(9, height),
+            colour: [200, 200, 200],
+            author: Author::Given,
+            width: 9,
+            height,
+            origin: (0, 0),
+            core: (0, 0, 8, height - 1),
+            outsized: false,
+            sure_author: Author::Given,
+        };
+        let cell = CellInk {
+            glyph: Some(glyph.clone()),
+            off_centre,
+            off_across: off_centre,
+            bottom: 0.6,
+            marks: Vec::new(),
+            pieces: 1,
+        };
+        sizes.is_digit(&glyph, &cell)
+    };
+    assert!(lone(13, 0.03));
+    assert!(!lone(9, 0.03));
+    assert!(!lone(13, 0.3));
+}
