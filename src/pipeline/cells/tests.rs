@@ -356,11 +356,17 @@ fn a_five_whose_flag_came_apart_is_joined_whole() {
         (0.8 * cell, 0.15 * h),
         WHITE,
     );
+    assert_found_whole(&sketch, pos, h, "the flag was left out");
+}
+
+/// Slices `sketch` and asserts the glyph in `pos` is found at least 0.9 of its drawn height
+/// `h` tall; `missing` says what a shorter glyph lost.
+fn assert_found_whole(sketch: &Sketch, pos: Pos, h: f32, missing: &str) {
     let cells = slice(&sketch.rectified(), &sketch.image);
     let glyph = cells.glyphs[pos.index()].as_ref().expect("a digit");
     assert!(
         glyph.height as f32 >= 0.9 * h,
-        "{} of {h} px: the flag was left out",
+        "{} of {h} px: {missing}",
         glyph.height
     );
 }
@@ -479,13 +485,7 @@ fn a_digit_whose_faint_strokes_fell_under_the_threshold_is_found_whole() {
             faint.image.put_pixel(x, y, *dark.image.get_pixel(x, y));
         }
     }
-    let cells = slice(&faint.rectified(), &faint.image);
-    let glyph = cells.glyphs[pos.index()].as_ref().expect("a digit");
-    assert!(
-        glyph.height as f32 >= 0.9 * h,
-        "{} of {h} px: only the bar was found",
-        glyph.height
-    );
+    assert_found_whole(&faint, pos, h, "only the bar was found");
 }
 
 /// Old-style figures beside pencil marks: a `1` is x-height, 13 px beside the other digits'
