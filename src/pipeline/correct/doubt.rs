@@ -6,7 +6,7 @@
 
 use serde::Serialize;
 
-use super::{loops_favour, Alternative, Solved, WEAK_FIT};
+use super::{loops_favour, with_changes, Alternative, Solved, WEAK_FIT};
 use crate::pipeline::recognize::calibrate::ALTERNATIVE_LOSS;
 use crate::pipeline::recognize::{topology, Recognized, Rival};
 use crate::puzzle::board::{Board, Digit, Pos};
@@ -73,8 +73,7 @@ pub(super) fn rival_answers(
         if loops_favour(changes, givens, evidence) == Some(false) {
             continue;
         }
-        let mut board = *givens;
-        changes.iter().for_each(|&(pos, d)| board.set(pos, Some(d)));
+        let board = with_changes(givens, changes);
         if !matches!(solve::check(&board), Ok(Verdict::Unique(other)) if other != *solution) {
             continue;
         }

@@ -250,10 +250,7 @@ fn correct_groups(givens: &Board, alternatives: &[Rival]) -> Option<Solved> {
             .collect()
     };
     let mut working = alternatives.iter().filter(|r| !r.backed).filter_map(|r| {
-        let mut board = *givens;
-        r.changes
-            .iter()
-            .for_each(|&(pos, d)| board.set(pos, Some(d)));
+        let board = with_changes(givens, &r.changes);
         match solve::check(&board) {
             Ok(Verdict::Unique(s)) => Some((r, board, s)),
             _ => None,
@@ -292,6 +289,13 @@ fn corrections_from(givens: &Board, changes: &[(Pos, Digit)]) -> Vec<Correction>
         .collect()
 }
 
+/// `givens` with each of `changes` made: the digit put in its cell.
+fn with_changes(givens: &Board, changes: &[(Pos, Digit)]) -> Board {
+    let mut board = *givens;
+    changes.iter().for_each(|&(pos, d)| board.set(pos, Some(d)));
+    board
+}
+
 /// When neither single cells nor whole groups give the puzzle one solution: a second opinion
 /// as good as the reading chosen (a rival at no loss: the calibration's grouping that keeps
 /// apart glyphs the templates read apart, or the templates unblurred), mended cell by cell as
@@ -307,10 +311,7 @@ fn correct_second_opinion(
         .iter()
         .filter(|r| r.loss <= 0.0 && !r.backed)
         .find_map(|r| {
-            let mut board = *givens;
-            r.changes
-                .iter()
-                .for_each(|&(pos, d)| board.set(pos, Some(d)));
+            let board = with_changes(givens, &r.changes);
             let mut mended = correct(&board, evidence, max_changes);
             if !matches!(mended.verdict, Ok(Verdict::Unique(_))) {
                 return None;
@@ -394,11 +395,7 @@ fn decided_by_loops(
         if loops_favour(&rival.changes, &solved.givens, evidence) != Some(true) {
             continue;
         }
-        let mut board = solved.givens;
-        rival
-            .changes
-            .iter()
-            .for_each(|&(pos, d)| board.set(pos, Some(d)));
+        let board = with_changes(&solved.givens, &rival.changes);
         let Ok(Verdict::Unique(other)) = solve::check(&board) else {
             continue;
         };
@@ -411,13 +408,8 @@ fn decided_by_loops(
     }
     let (board, other, rival) = decided?;
     let mut corrections = solved.corrections.clone();
-    for &(cell, used) in &rival.changes {
-        let read = solved.givens.get(cell)?;
-        corrections.retain(|c| c.cell != cell);
-        if read != used {
-            corrections.push(Correction { cell, read, used });
-        }
-    }
+    corrections.retain(|c| rival.changes.iter().all(|(cell, _)| *cell != c.cell));
+    corrections.extend(corrections_from(&solved.givens, &rival.changes));
     Some(Solved {
         givens: board,
         verdict: Ok(Verdict::Unique(other)),
