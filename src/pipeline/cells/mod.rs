@@ -226,29 +226,26 @@ pub fn slice(rect: &Rectified, image: &RgbImage) -> Cells {
         .map(|(&area, ink)| isolate_glyph(rect, gray, area, ink, JOIN))
         .collect();
     let sizes = Sizes::of(&found);
+    // A digit that came apart, or of which only a fragment passed the threshold, is looked
+    // at again, and kept only when that finds it whole.
     let found: Vec<CellInk> = (found.into_iter().enumerate())
-        .map(|(i, cell)| match sizes.broken_digit_join(&cell) {
-            Some(join) => {
-                let again = isolate_glyph(rect, gray, areas[i], &inks[i], join);
-                if sizes.is_whole_digit(&again) {
-                    again
-                } else {
-                    cell
+        .map(|(i, cell)| {
+            let whole = |ink: &Ink, join: Join| {
+                Some(isolate_glyph(rect, gray, areas[i], ink, join))
+                    .filter(|again| sizes.is_whole_digit(again))
+            };
+            let again = match sizes.broken_digit_join(&cell) {
+                Some(join) => whole(&inks[i], join),
+                None if sizes.is_fragment(&cell) => {
+                    let fainter = Ink {
+                        threshold: (inks[i].threshold as f32 * FAINT_LOOK) as i32,
+                        ..inks[i]
+                    };
+                    whole(&fainter, JOIN)
                 }
-            }
-            None if sizes.is_fragment(&cell) => {
-                let fainter = Ink {
-                    threshold: (inks[i].threshold as f32 * FAINT_LOOK) as i32,
-                    ..inks[i]
-                };
-                let again = isolate_glyph(rect, gray, areas[i], &fainter, JOIN);
-                if sizes.is_whole_digit(&again) {
-                    again
-                } else {
-                    cell
-                }
-            }
-            None => cell,
+                None => None,
+            };
+            again.unwrap_or(cell)
         })
         .collect();
     // A glyph taller than any digit of the grid's font holds a grid line's remnant or a
