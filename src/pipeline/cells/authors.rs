@@ -118,6 +118,7 @@ pub(super) fn mark_entries(
         .filter(|(g, _)| g.is_some())
         .map(|(_, b)| b.map(f32::from))
         .collect();
+    let colours = without_background_tint(&colours, &backs, background.map(f32::from));
     let places: Vec<(f32, f32)> = (glyphs.iter().enumerate())
         .filter(|(_, g)| g.is_some())
         .map(|(i, _)| ((i / 9) as f32, (i % 9) as f32))
@@ -580,32 +581,17 @@ fn backgrounds_explain(points: &[[f32; 3]], backs: &[[f32; 3]], part: &[bool]) -
     }
     let points: Vec<[f32; 3]> = points.iter().map(|&p| luma_chroma(p)).collect();
     let backs: Vec<[f32; 3]> = backs.iter().map(|&q| luma_chroma(q)).collect();
+    let Some(shares) = tint_shares(&points, &backs, &vec![0; points.len()]) else {
+        return false;
+    };
     let colour_mean = mean(points.iter().copied());
     let back_mean = mean(backs.iter().copied());
-    // Per channel: how the glyphs' colours vary with their backgrounds', and how much the
-    // backgrounds vary; channel 0 is lightness, 1 and 2 hue.
-    let (mut cross, mut spread, mut total) = ([0.0f32; 3], [0.0f32; 3], 0.0f32);
-    for (&p, &q) in points.iter().zip(&backs) {
-        let (dp, dq) = (sub(p, colour_mean), sub(q, back_mean));
-        for k in 0..3 {
-            cross[k] += dp[k] * dq[k];
-            spread[k] += dq[k] * dq[k];
-        }
-        total += dot(dp, dp);
-    }
-    let share = |channels: &[usize]| {
-        let c: f32 = channels.iter().map(|&k| cross[k]).sum();
-        let s: f32 = channels.iter().map(|&k| spread[k]).sum();
-        if s > 0.0 {
-            c / s
-        } else {
-            0.0
-        }
-    };
-    let shares = [share(&[0]), share(&[1, 2]), share(&[1, 2])];
-    if !shares.iter().all(|s| (0.0..1.0).contains(s)) {
-        return false;
-    }
+    let total: f32 = (points.iter())
+        .map(|&p| {
+            let d = sub(p, colour_mean);
+            dot(d, d)
+        })
+        .sum();
     let left_by = |model: &dyn Fn(usize) -> [f32; 3]| -> f32 {
         (points.iter().enumerate())
             .map(|(i, &p)| {
@@ -621,6 +607,92 @@ fn backgrounds_explain(points: &[[f32; 3]], backs: &[[f32; 3]], part: &[bool]) -
     let (first, second) = split_means(&points, part);
     let split = left_by(&|i| if part[i] { second } else { first });
     total - mixed >= BACKGROUND_EXPLAINS * (total - split)
+}
+
+/// Each glyph's colour as it would show on the grid's `background`: thin strokes take some of
+/// their own cell's background (`backs`), so a highlight tints the givens on it, sometimes
+/// past a player's entries in a near hue (grey givens on a blue highlight came out bluer than
+/// grey-blue entries on plain cells, and all were read as givens). How much is fitted to the
+/// picture, one share for lightness and one for hue as in [`backgrounds_explain`]; colours are
+/// left as they are unless enough glyphs sit on cells that differ from the background and
+/// both shares lie between 0 and 1. The shares are fitted within colour groups, first of the
+/// colours as they are, then of the colours without the tint: the tint can chain the authors
+/// into one group, and without it they part.
+fn without_background_tint(
+    colours: &[[f32; 3]],
+    backs: &[[f32; 3]],
+    background: [f32; 3],
+) -> Vec<[f32; 3]> {
+    let shifted = backs
+        .iter()
+        .filter(|&&b| distance(b, background) >= MIN_BACKGROUND_SHIFT)
+        .count();
+    if shifted < MIN_EXPLAINED {
+        return colours.to_vec();
+    }
+    let points: Vec<[f32; 3]> = colours.iter().map(|&p| luma_chroma(p)).collect();
+    let unders: Vec<[f32; 3]> = backs.iter().map(|&q| luma_chroma(q)).collect();
+    let reference = luma_chroma(background);
+    let mut adjusted = colours.to_vec();
+    for _ in 0..2 {
+        let groups = colour_groups(&adjusted);
+        let Some(shares) = tint_shares(&points, &unders, &groups) else {
+            return colours.to_vec();
+        };
+        adjusted = (points.iter().zip(&unders))
+            .map(|(&p, &q)| {
+                let shift = sub(q, reference);
+                rgb_of([0, 1, 2].map(|k| p[k] - shares[k] * shift[k]))
+            })
+            .collect();
+    }
+    adjusted
+}
+
+/// The shares of lightness and hue (see [`without_background_tint`]) that the glyphs
+/// (`points`, in lightness and hue) take from their cells' backgrounds (`unders`), fitted
+/// within each colour group (`groups`) so that two authors on different backgrounds do not
+/// pass for a tint; `None` unless both lie between 0 and 1.
+fn tint_shares(points: &[[f32; 3]], unders: &[[f32; 3]], groups: &[usize]) -> Option<[f32; 3]> {
+    let count = groups.iter().max().map_or(0, |&g| g + 1);
+    // Per channel: how the glyphs' colours vary with their backgrounds', and how much the
+    // backgrounds vary; channel 0 is lightness, 1 and 2 hue.
+    let (mut cross, mut spread) = ([0.0f32; 3], [0.0f32; 3]);
+    for g in 0..count {
+        let members = || (0..points.len()).filter(move |&i| groups[i] == g);
+        let colour_mean = mean(members().map(|i| points[i]));
+        let back_mean = mean(members().map(|i| unders[i]));
+        for i in members() {
+            let (dp, dq) = (sub(points[i], colour_mean), sub(unders[i], back_mean));
+            for k in 0..3 {
+                cross[k] += dp[k] * dq[k];
+                spread[k] += dq[k] * dq[k];
+            }
+        }
+    }
+    let share = |channels: &[usize]| {
+        let c: f32 = channels.iter().map(|&k| cross[k]).sum();
+        let s: f32 = channels.iter().map(|&k| spread[k]).sum();
+        if s > 0.0 {
+            c / s
+        } else {
+            0.0
+        }
+    };
+    let shares = [share(&[0]), share(&[1, 2]), share(&[1, 2])];
+    shares
+        .iter()
+        .all(|s| (0.0..1.0).contains(s))
+        .then_some(shares)
+}
+
+/// The RGB colour of lightness and two hue differences (the inverse of [`luma_chroma`]).
+fn rgb_of([y, cb, cr]: [f32; 3]) -> [f32; 3] {
+    [
+        y + 1.402 * cr,
+        y - 0.344_136 * cb - 0.714_136 * cr,
+        y + 1.772 * cb,
+    ]
 }
 
 /// An RGB colour as lightness and two hue differences (JPEG's Y, Cb, Cr).
@@ -1017,6 +1089,95 @@ mod tests {
         backs.push(highlight);
         mark_entries(&mut glyphs, plain, &backs);
         assert_eq!(glyphs[19].as_ref().map(|g| g.author), Some(Author::Entry));
+    }
+
+    /// Measured on a JPEG web page in a weight-200 face: grey givens and a player's grey-blue
+    /// entries, both on plain cells and on a blue highlight whose hue their thin strokes take
+    /// (the givens on it come out bluer than the entries on plain cells). Without the tint
+    /// the two authors part cleanly.
+    #[test]
+    fn a_highlight_tinting_thin_strokes_does_not_hide_the_entries() {
+        let plain = [251u8, 251, 251];
+        let light = [205u8, 225, 245];
+        let givens: [([u8; 3], [u8; 3]); 26] = [
+            ([101, 100, 101], plain),
+            ([108, 108, 109], plain),
+            ([110, 110, 110], plain),
+            ([111, 111, 111], plain),
+            ([113, 113, 113], plain),
+            ([114, 114, 114], plain),
+            ([116, 116, 116], plain),
+            ([116, 116, 116], plain),
+            ([116, 116, 116], plain),
+            ([117, 116, 115], plain),
+            ([118, 118, 119], plain),
+            ([120, 120, 120], plain),
+            ([121, 121, 121], plain),
+            ([122, 121, 120], plain),
+            ([122, 122, 122], plain),
+            ([99, 99, 99], plain),
+            ([26, 52, 69], [142, 169, 187]),
+            ([28, 54, 79], [125, 154, 181]),
+            ([76, 94, 112], light),
+            ([77, 93, 106], light),
+            ([77, 95, 111], light),
+            ([80, 97, 112], light),
+            ([82, 100, 120], light),
+            ([83, 101, 118], light),
+            ([83, 101, 118], light),
+            ([90, 109, 123], light),
+        ];
+        let entries: [([u8; 3], [u8; 3]); 11] = [
+            ([120, 125, 142], plain),
+            ([120, 126, 139], plain),
+            ([122, 129, 145], plain),
+            ([122, 133, 148], plain),
+            ([130, 135, 145], plain),
+            ([137, 137, 151], plain),
+            ([139, 145, 154], plain),
+            ([143, 150, 163], plain),
+            ([83, 113, 136], [138, 169, 188]),
+            ([92, 111, 141], light),
+            ([93, 114, 144], light),
+        ];
+        // Scattered over the grid, so the glyphs' places explain nothing.
+        let mut glyphs = vec![None; 81];
+        let mut backs = vec![plain; 81];
+        for (i, &(colour, back)) in givens.iter().chain(&entries).enumerate() {
+            let ink = shape(i);
+            glyphs[i * 37 % 81] = Some(Glyph {
+                ink,
+                ..glyph(colour)
+            });
+            backs[i * 37 % 81] = back;
+        }
+        mark_entries(&mut glyphs, plain, &backs);
+        let author = |i: usize| glyphs[i * 37 % 81].as_ref().map(|g| g.author);
+        assert!((0..26).all(|i| author(i) == Some(Author::Given)));
+        assert!((26..37).all(|i| author(i) == Some(Author::Entry)));
+    }
+
+    /// Crisp glyphs show their own colour on any background: givens on plain and highlighted
+    /// cells alike, a player's entries on plain cells only, do not make a tint to take away.
+    #[test]
+    fn authors_on_different_backgrounds_are_not_a_tint() {
+        let plain = [249u8, 248, 254];
+        let highlight = [179u8, 216, 246];
+        let mut glyphs: Vec<Option<Glyph>> = (0..23).map(|_| Some(glyph([14, 43, 92]))).collect();
+        let mut backs = vec![plain; 17];
+        backs.extend([highlight; 6]);
+        glyphs.extend((0..8).map(|_| Some(glyph([123, 31, 162]))));
+        backs.extend([plain; 8]);
+        mark_entries(&mut glyphs, plain, &backs);
+        let authors: Vec<Author> = glyphs.iter().flatten().map(|g| g.author).collect();
+        assert!(
+            authors[..23].iter().all(|&a| a == Author::Given),
+            "{authors:?}"
+        );
+        assert!(
+            authors[23..].iter().all(|&a| a == Author::Entry),
+            "{authors:?}"
+        );
     }
 
     /// Ink clearly unlike the other kinds (cosine at most `OTHER_SHAPE`): an upright bar, a
