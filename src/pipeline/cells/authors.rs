@@ -520,7 +520,10 @@ fn absorb_lone_glyphs(colours: &[[f32; 3]], mut groups: Vec<usize>) -> Vec<usize
             // Far outside the spread of a tight group (a screenshot's givens), a glyph is of
             // another colour even when near in absolute terms; light and shadow spread a
             // photo's givens so widely that a darker one stays inside.
-            let outside = d >= MIN_SPLIT && spread_distance(&target, colours[i]) >= LONE_SEPARATION;
+            // Several glyphs of a lone group are judged by their mean colour: each of them
+            // alone may stray, their mean less so.
+            let own = mean(members.iter().map(|&m| colours[m]));
+            let outside = d >= MIN_SPLIT && spread_distance(&target, own) >= LONE_SEPARATION;
             if d < LONE_SPLIT && alike && !outside {
                 let target = groups[j];
                 members.iter().for_each(|&m| groups[m] = target);
@@ -1013,6 +1016,46 @@ mod tests {
         let groups = absorb_lone_glyphs(&colours, colour_groups(&colours));
         assert_eq!(groups[22], groups[23]);
         assert_ne!(groups[0], groups[22]);
+    }
+
+    #[test]
+    fn two_entries_are_judged_by_their_mean_colour() {
+        // Measured on a green desktop theme: crisp givens within a few levels, two entries in
+        // a lighter green, the nearer just past the split distance from the givens' extreme.
+        let mut colours: Vec<[f32; 3]> = [
+            [17u8, 57, 20],
+            [19, 58, 22],
+            [20, 60, 23],
+            [20, 61, 23],
+            [20, 62, 24],
+            [21, 62, 24],
+            [21, 62, 24],
+            [21, 62, 25],
+            [21, 62, 25],
+            [21, 63, 25],
+            [22, 62, 25],
+            [22, 62, 25],
+            [22, 63, 25],
+            [22, 63, 25],
+            [22, 63, 25],
+            [22, 63, 25],
+            [22, 63, 26],
+            [23, 62, 26],
+            [23, 63, 26],
+            [23, 64, 26],
+            [23, 64, 26],
+            [23, 64, 27],
+            [24, 65, 27],
+            [24, 66, 28],
+            [26, 66, 30],
+        ]
+        .iter()
+        .map(|c| c.map(f32::from))
+        .collect();
+        colours.extend([[39.0, 83.0, 43.0], [47.0, 90.0, 51.0]]);
+        let groups = absorb_lone_glyphs(&colours, colour_groups(&colours));
+        assert_eq!(groups[25], groups[26]);
+        assert_ne!(groups[0], groups[25]);
     }
 
     #[test]
