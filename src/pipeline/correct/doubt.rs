@@ -69,7 +69,7 @@ pub(super) fn rival_answers(
 ) -> Vec<Doubt> {
     let mut out: Vec<Doubt> = Vec::new();
     for Rival { changes, .. } in rivals.iter().filter(|r| r.is_close()) {
-        // A rival the loops refute at every cell it changes is no rival.
+        // A rival the loops refute (see `loops_favour`) is no rival.
         if loops_favour(changes, givens, evidence) == Some(false) {
             continue;
         }
@@ -258,12 +258,14 @@ fn label_swaps(givens: &Board, evidence: &[Option<Recognized>]) -> Vec<Doubt> {
             let loss: f32 = renamed.iter().map(|r| r.loss).sum();
             let by_templates: f32 = renamed.iter().map(|r| r.template_loss).sum();
             let fit = renamed.iter().map(|r| best_score(r.cell)).sum::<f32>();
-            let loops = loops_count(&renamed);
-            if loops == LoopsCount::Against {
+            // The exchange as changes to the reading: the loops may refute it or back it.
+            let changes: Vec<(Pos, Digit)> = renamed.iter().map(|r| (r.cell, r.other)).collect();
+            let loops = loops_favour(&changes, givens, evidence);
+            if loops == Some(false) {
                 continue;
             }
             let close = if fit < WEAK_FIT * renamed.len() as f32
-                || loops == LoopsCount::For
+                || loops == Some(true)
                 || renamed.len() == 1
             {
                 ALTERNATIVE_LOSS
@@ -292,41 +294,6 @@ fn label_swaps(givens: &Board, evidence: &[Option<Recognized>]) -> Vec<Doubt> {
     out
 }
 
-/// What the glyphs' loops say of an exchange of two digits. Template scores of an unfamiliar
-/// font can prefer the wrong one of two digits the rules cannot tell apart; the loops cannot
-/// (a `9` read as `7` has a loop no `7` has).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum LoopsCount {
-    /// It makes loops agree where the reading contradicts them, and nowhere the other way.
-    For,
-    /// It makes loops contradict where the reading agrees with them, and nowhere the other
-    /// way: the loops rule it out, as they rule out a runner-up (see [`topology`]).
-    Against,
-    /// Neither.
-    Silent,
-}
-
-/// Counts, over the glyphs an exchange renames, where it makes loops agree and where it makes
-/// them contradict.
-fn loops_count(renamed: &[Renamed]) -> LoopsCount {
-    let (mut fixed, mut broken) = (0, 0);
-    for r in renamed {
-        match (
-            topology::digit_agrees(r.read, r.holes),
-            topology::digit_agrees(r.other, r.holes),
-        ) {
-            (Some(false), Some(true)) => fixed += 1,
-            (Some(true), Some(false)) => broken += 1,
-            _ => {}
-        }
-    }
-    match (fixed, broken) {
-        (f, 0) if f > 0 => LoopsCount::For,
-        (0, b) if b > 0 => LoopsCount::Against,
-        _ => LoopsCount::Silent,
-    }
-}
-
 /// One given renamed by an exchange of two digits, and the score that loses: calibrated, and
 /// by the templates alone.
 struct Renamed {
@@ -335,7 +302,6 @@ struct Renamed {
     other: Digit,
     loss: f32,
     template_loss: f32,
-    holes: Option<topology::Loops>,
 }
 
 /// The givens read as `a` or `b`, each renamed to the other; `None` when there are none or
@@ -357,7 +323,6 @@ fn exchange(
                 other,
                 loss: r.score(read)? - r.score(other)?,
                 template_loss: r.template_score(read) - r.template_score(other),
-                holes: r.holes,
             })
         })
         .collect();

@@ -335,7 +335,9 @@ fn correct_second_opinion(
 
 /// When neither single cells nor whole groups give the puzzle one solution: every given whose
 /// loops contradict the digit read (a `5` with a closed loop, a `6` with two) while a
-/// runner-up within `MAX_LOSS` agrees with them takes that runner-up, all at once. A
+/// runner-up within `MAX_LOSS` does not takes that runner-up, all at once. A runner-up whose
+/// loops fonts draw either way (`4`) is taken only when the picture's other loops hold (see
+/// [`loops_hold_elsewhere`]): Audiowide's open 4s were all read as 9s. A
 /// squarish font misreads its 6s as 5s one glyph at a time, more of them than single-cell
 /// corrections may change, and only the loops tell. Used only when the rules then give one
 /// solution; the doubts are weighed after it as after any correction.
@@ -350,7 +352,7 @@ fn correct_by_loops(givens: &Board, evidence: &[Option<Recognized>]) -> Option<S
             let best = r.ranked[0].1;
             let (used, _) = (r.ranked.iter().skip(1))
                 .take_while(|(_, score)| best - score <= MAX_LOSS)
-                .find(|(d, _)| topology::digit_agrees(*d, r.holes) == Some(true))?;
+                .find(|(d, _)| topology::digit_agrees(*d, r.holes) != Some(false))?;
             Some(Correction {
                 cell,
                 read,
@@ -361,10 +363,15 @@ fn correct_by_loops(givens: &Board, evidence: &[Option<Recognized>]) -> Option<S
     if corrections.is_empty() {
         return None;
     }
-    let mut board = *givens;
-    corrections
-        .iter()
-        .for_each(|c| board.set(c.cell, Some(c.used)));
+    let changes: Vec<(Pos, Digit)> = corrections.iter().map(|c| (c.cell, c.used)).collect();
+    let unknown = (corrections.iter()).any(|c| {
+        let holes = evidence.get(c.cell.index()).and_then(|r| r.as_ref()?.holes);
+        topology::digit_agrees(c.used, holes).is_none()
+    });
+    if unknown && !loops_hold_elsewhere(&changes, givens, evidence) {
+        return None;
+    }
+    let board = with_changes(givens, &changes);
     let Ok(Verdict::Unique(solution)) = solve::check(&board) else {
         return None;
     };
@@ -377,9 +384,9 @@ fn correct_by_loops(givens: &Board, evidence: &[Option<Recognized>]) -> Option<S
 }
 
 /// When the reading has one solution and a close rival reading of whole shape groups another,
-/// the rules cannot choose, but the glyphs' loops may: a rival whose every change puts a digit
-/// the glyph's loops agree with where the digit read contradicts them (a group of `7`s with a
-/// loop above, read `9` by the rival) is taken instead, its changes reported as corrections.
+/// the rules cannot choose, but the glyphs' loops may: a rival the loops favour (see
+/// [`loops_favour`]: a group of `7`s with a loop above, read `9` by the rival) is taken
+/// instead, its changes reported as corrections.
 /// Only when exactly one answer comes out of such rivals; loops blur or compression closed or
 /// filled anywhere leave the choice to the doubts.
 fn decided_by_loops(
@@ -419,22 +426,52 @@ fn decided_by_loops(
 }
 
 /// What the glyphs' loops say of a reading that makes `changes` to `givens`: `Some(true)` when
-/// at every cell changed they agree with the new digit and contradict the one held,
-/// `Some(false)` when the other way round at every cell, `None` when they are mixed or silent.
+/// they contradict the digits held at some cells changed and the new digits at none,
+/// `Some(false)` when the other way round, `None` when they contradict both or neither, or
+/// when the picture's other givens do not vouch for its loops (see [`loops_hold_elsewhere`]).
+/// A digit whose loops fonts draw differently (`4`) is never contradicted, so against it
+/// one digit's loops speak alone, and only when all its givens show the same.
 fn loops_favour(
     changes: &[(Pos, Digit)],
     givens: &Board,
     evidence: &[Option<Recognized>],
 ) -> Option<bool> {
-    let side = |&(pos, digit): &(Pos, Digit)| {
-        let holes = evidence.get(pos.index())?.as_ref()?.holes;
-        let held = topology::digit_agrees(givens.get(pos)?, holes)?;
-        let new = topology::digit_agrees(digit, holes)?;
-        (held != new).then_some(new)
+    let holes_at = |pos: Pos| evidence.get(pos.index()).and_then(|r| r.as_ref()?.holes);
+    // Blur closes a gap into a loop in some glyphs of a digit and not in others: where the
+    // givens of such a digit differ in their loops, a loop it should not have is no evidence
+    // against it beside a digit whose loops are unknown.
+    let consistent = |digit: Digit| {
+        let mut counts = Pos::all()
+            .filter(|&p| givens.get(p) == Some(digit))
+            .map(|p| holes_at(p).map(|h| h.count));
+        let first = counts.next().flatten();
+        first.is_some() && counts.all(|c| c == first)
     };
-    let first = side(changes.first()?)?;
-    let alike = changes[1..].iter().all(|c| side(c) == Some(first));
-    (alike && loops_hold_elsewhere(changes, givens, evidence)).then_some(first)
+    let (mut against_held, mut against_new) = (0, 0);
+    for &(pos, digit) in changes {
+        let Some(held) = givens.get(pos) else {
+            continue;
+        };
+        let holes = holes_at(pos);
+        match (
+            topology::digit_agrees(held, holes),
+            topology::digit_agrees(digit, holes),
+        ) {
+            (Some(false), Some(true)) => against_held += 1,
+            (Some(true), Some(false)) => against_new += 1,
+            (Some(false), None) | (None, Some(false)) if !consistent(held) => return None,
+            (Some(false), None) => against_held += 1,
+            (None, Some(false)) => against_new += 1,
+            _ => {}
+        }
+    }
+    let favour = match (against_held, against_new) {
+        (0, 0) => return None,
+        (_, 0) => true,
+        (0, _) => false,
+        _ => return None,
+    };
+    loops_hold_elsewhere(changes, givens, evidence).then_some(favour)
 }
 
 /// Whether the loops of this picture's font tell its digits. Among the givens `changes`
@@ -887,7 +924,14 @@ mod tests {
             let (digit, holes) = match puzzle.get(pos) {
                 Some(d) if d == six => (recognized(5, 6, 0.1), 1),
                 Some(d) if d == five => (recognized(5, 6, 0.1), 0),
-                _ => continue,
+                Some(d) => {
+                    // The other givens show their usual loops: the font's loops hold.
+                    if let Some(r) = evidence[pos.index()].as_mut() {
+                        r.holes = Some(usual_loops(d.get()));
+                    }
+                    continue;
+                }
+                None => continue,
             };
             read.set(pos, Some(five));
             evidence[pos.index()] = Some(Recognized {
@@ -1079,6 +1123,77 @@ mod tests {
         let solved = solve_reading(&misread, &evidence, std::slice::from_ref(&rival), 2);
         assert_eq!(solved.trusted(), None);
         assert!(solved.corrections.is_empty());
+    }
+
+    /// The loops a common font draws in `digit`: a 6's below, a 9's above, an 8's two, none
+    /// elsewhere (a 4 drawn open).
+    fn usual_loops(digit: u8) -> topology::Loops {
+        let one = |place| topology::Loops {
+            count: 1,
+            place: Some(place),
+        };
+        match digit {
+            6 => one(topology::Place::Lower),
+            9 => one(topology::Place::Upper),
+            8 => topology::Loops::counted(2),
+            _ => topology::Loops::counted(0),
+        }
+    }
+
+    /// The shared puzzle read right, its glyphs with their digits' usual loops (4s drawn
+    /// open, as some fonts do), every 4 and 9 read with the other a close runner-up. Returns the solution, the evidence and the rival reading that
+    /// swaps the 4s and 9s.
+    fn open_fours_beside_nines() -> (Board, Vec<Option<Recognized>>, Rival) {
+        let puzzle: Board = PUZZLE.parse().unwrap();
+        let solution = solve::solve(&puzzle).unwrap().unwrap();
+        let mut evidence = clear_evidence(&puzzle);
+        let mut changes = Vec::new();
+        for pos in Pos::all() {
+            let Some(digit) = puzzle.get(pos) else {
+                continue;
+            };
+            let runner_up = match digit.get() {
+                4 => 9,
+                9 => 4,
+                d => (d % 9) + 1,
+            };
+            let loops = usual_loops(digit.get());
+            if runner_up == 4 || runner_up == 9 {
+                changes.push((pos, Digit::new(runner_up).unwrap()));
+            }
+            evidence[pos.index()] = Some(Recognized {
+                holes: Some(loops),
+                ..recognized(digit.get(), runner_up, 0.03)
+            });
+        }
+        let rival = Rival {
+            changes,
+            loss: 0.03,
+            backed: false,
+        };
+        (solution, evidence, rival)
+    }
+
+    #[test]
+    fn loops_a_rival_lacks_refute_it_beside_a_digit_drawn_either_way() {
+        // Fonts draw a 4 open or closed, so its loops prove nothing; but 9s read as 4 would
+        // need the loop these 4s lack, and the picture's other loops hold.
+        let (solution, evidence, rival) = open_fours_beside_nines();
+        let puzzle: Board = PUZZLE.parse().unwrap();
+        let solved = solve_reading(&puzzle, &evidence, std::slice::from_ref(&rival), 2);
+        assert_eq!(solved.trusted(), Some(solution));
+        assert!(solved.doubts.is_empty());
+        // Where the 4s differ among themselves in their loops, blur may have closed or filled
+        // them: the swap stays a doubt.
+        let mut evidence = evidence;
+        let first_four = Pos::all()
+            .find(|&p| puzzle.get(p) == Digit::new(4))
+            .unwrap();
+        if let Some(r) = evidence[first_four.index()].as_mut() {
+            r.holes = Some(topology::Loops::counted(1));
+        }
+        let solved = solve_reading(&puzzle, &evidence, std::slice::from_ref(&rival), 2);
+        assert_eq!(solved.trusted(), None);
     }
 
     #[test]
