@@ -148,7 +148,10 @@ pub(super) fn doubts(solved: &Solved, evidence: &[Option<Recognized>]) -> Vec<Do
 /// one solution, a different one.
 ///
 /// With `as_read` (no cell was corrected), a runner-up the picture itself rules out (the
-/// glyph is clearly unlike the glyphs surely read as that digit) is no rival. After a
+/// glyph is clearly unlike the glyphs surely read as that digit) is no rival, nor is any
+/// runner-up at a glyph with a twin read as its own digit: one font draws a digit one way, so
+/// twins are misread together, and whole groups are weighed by [`label_swaps`] (single small
+/// glyphs with twins were refused: a handwriting font's 1 that could be 7). After a
 /// correction every runner-up counts: the reading is already known to be wrong somewhere.
 fn close_rivals(
     givens: &Board,
@@ -167,7 +170,8 @@ fn close_rivals(
         let possible = |d: &Digit| {
             *d != read
                 && (r.misshapen
-                    || !((as_read && r.unlike.contains(d)) || loops_rule_out(r, read, *d)))
+                    || !((as_read && (r.unlike.contains(d) || r.has_twin))
+                        || loops_rule_out(r, read, *d)))
         };
         // After a correction the calibration may be what erred: a digit the templates alone
         // rank close is a rival too.

@@ -826,6 +826,17 @@ mod tests {
         unlike.unlike = vec![other];
         evidence[cell.index()] = Some(unlike);
         assert!(solve_read(&puzzle, &evidence, 2).doubts.is_empty());
+        // Nor is a runner-up at a glyph with a twin read as its own digit: one font draws a
+        // digit one way, so the two glyphs would be misread together, and whole groups are
+        // weighed as exchanges of digits.
+        let twin = Recognized {
+            has_twin: true,
+            ..recognized(read.get(), other.get(), 0.02)
+        };
+        evidence[cell.index()] = Some(twin);
+        let solved = solve_read(&puzzle, &evidence, 2);
+        assert!(solved.doubts.is_empty());
+        assert_eq!(solved.trusted(), Some(solution));
         // The same rival far behind the best score is no doubt.
         evidence[cell.index()] = Some(recognized(read.get(), other.get(), 0.3));
         assert!(solve_read(&puzzle, &evidence, 2).doubts.is_empty());
