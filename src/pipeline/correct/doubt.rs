@@ -150,8 +150,8 @@ pub(super) fn doubts(solved: &Solved, evidence: &[Option<Recognized>]) -> Vec<Do
 /// With `as_read` (no cell was corrected), a runner-up the picture itself rules out (the
 /// glyph is clearly unlike the glyphs surely read as that digit) is no rival, nor is any
 /// runner-up at a glyph with a twin read as its own digit: one font draws a digit one way, so
-/// twins are misread together, and whole groups are weighed by [`label_swaps`] (single small
-/// glyphs with twins were refused: a handwriting font's 1 that could be 7). After a
+/// twins are misread together, and whole groups are weighed by [`label_swaps`] (glyphs with
+/// twins were refused: a handwriting font's 1 that could be 7). After a
 /// correction every runner-up counts: the reading is already known to be wrong somewhere.
 fn close_rivals(
     givens: &Board,
