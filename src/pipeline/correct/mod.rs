@@ -1078,20 +1078,8 @@ mod tests {
                 misread.set(pos, Some(read));
                 changes.push((pos, truth));
             }
-            let holes = match truth.get() {
-                6 | 9 => Some(topology::Loops {
-                    count: 1,
-                    place: Some(if truth == nine {
-                        topology::Place::Upper
-                    } else {
-                        topology::Place::Lower
-                    }),
-                }),
-                8 => Some(topology::Loops::counted(2)),
-                _ => Some(topology::Loops::counted(0)),
-            };
             evidence[pos.index()] = Some(Recognized {
-                holes: holes.filter(|_| loops),
+                holes: loops.then(|| usual_loops(truth.get())),
                 ..recognized(read.get(), truth.get(), 0.02)
             });
         }
@@ -1152,8 +1140,8 @@ mod tests {
     }
 
     /// The shared puzzle read right, its glyphs with their digits' usual loops (4s drawn
-    /// open, as some fonts do), every 4 and 9 read with the other a close runner-up. Returns the solution, the evidence and the rival reading that
-    /// swaps the 4s and 9s.
+    /// open, as some fonts do), every 4 and 9 read with the other a close runner-up. Returns
+    /// the solution, the evidence and the rival reading that swaps the 4s and 9s.
     fn open_fours_beside_nines() -> (Board, Vec<Option<Recognized>>, Rival) {
         let puzzle: Board = PUZZLE.parse().unwrap();
         let solution = solve::solve(&puzzle).unwrap().unwrap();
