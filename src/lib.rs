@@ -172,19 +172,20 @@ impl Snap {
         if off <= MISREGISTERED {
             return (rectified, cells);
         }
-        let again = timings.time(Stage::Locate, || locate::locate_by_digits(image));
-        let Some(again) = again else {
-            return (rectified, cells);
-        };
-        let Some(moved) = timings.time(Stage::Rectify, || rectify::rectify(image, &again.quad))
-        else {
-            return (rectified, cells);
-        };
-        let moved_cells = timings.time(Stage::Cells, || cells::slice(&moved, image));
-        match moved_cells.offset_across() {
-            Some(o) if o < off * REGISTERED_GAIN => (moved, moved_cells),
-            _ => (rectified, cells),
+        let placements = timings.time(Stage::Locate, || locate::locate_by_digits(image));
+        let mut best = (rectified, cells, off * REGISTERED_GAIN);
+        for again in placements {
+            let Some(moved) = timings.time(Stage::Rectify, || rectify::rectify(image, &again.quad))
+            else {
+                continue;
+            };
+            let moved_cells = timings.time(Stage::Cells, || cells::slice(&moved, image));
+            match moved_cells.offset_across() {
+                Some(o) if o < best.2 => best = (moved, moved_cells, o),
+                _ => {}
+            }
         }
+        (best.0, best.1)
     }
 
     /// The grid turned upright: sliced again from the quadrilateral with its corners renamed

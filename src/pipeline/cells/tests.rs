@@ -332,11 +332,49 @@ fn a_grid_located_a_column_off_holds_its_digits_off_centre() {
     let stretched = rectify(&sketch.image, &quad).expect("a rectangle");
     let off = slice(&stretched, &sketch.image).offset_across();
     assert!(off.is_some_and(|o| o > crate::MISREGISTERED), "{off:?}");
-    let again = crate::pipeline::locate::locate_by_digits(&sketch.image).expect("on a lattice");
+    let again = (crate::pipeline::locate::locate_by_digits(&sketch.image)
+        .into_iter()
+        .next())
+    .expect("on a lattice");
     for (found, drawn) in again.quad.corners.iter().zip(sketch.quad().corners) {
         let miss = (found.0 - drawn.0).hypot(found.1 - drawn.1);
         assert!(miss < sketch.cell / 4.0, "{found:?} against {drawn:?}");
     }
+}
+
+/// Strokes beside where the lattice puts a line can pass for the line: faint lines beside
+/// bold digits, whose stems are the strongest edges near the lines (a bold serif's stems a
+/// quarter cell from its faint cell lines moved the fitted grid a quarter cell). So the
+/// lattice's own placement is offered too when the fit moved it, for the digits to judge.
+#[test]
+fn the_digits_lattice_is_offered_as_placed_when_lines_beside_it_move_the_fit() {
+    let (origin, shift) = (20.0, 0.25 * CELL as f32);
+    // Lines a quarter cell right of the cells the digits are centred in.
+    let mut sketch = Sketch::new(
+        (560, 544),
+        (origin + shift, origin),
+        CELL as f32,
+        WHITE,
+        BLACK,
+    );
+    sketch.origin = (origin, origin);
+    sketch.board(&GIVENS.parse().unwrap(), DIGIT, BLACK);
+    let placements = crate::pipeline::locate::locate_by_digits(&sketch.image);
+    let miss = |quad: &crate::pipeline::quad::Quad, right: f32| {
+        (quad.corners.iter().zip(sketch.quad().corners))
+            .map(|(found, drawn)| (found.0 - drawn.0 - right).hypot(found.1 - drawn.1))
+            .fold(0.0f32, f32::max)
+    };
+    assert_eq!(placements.len(), 2, "fitted and as placed");
+    let cell = sketch.cell;
+    assert!(
+        miss(&placements[0].quad, shift) < cell / 8.0,
+        "fitted to the lines"
+    );
+    assert!(
+        miss(&placements[1].quad, 0.0) < cell / 4.0,
+        "the digits' lattice"
+    );
 }
 
 /// A didone `5` whose hairline between flag and bowl has vanished: the bowl alone is tall

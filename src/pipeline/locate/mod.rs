@@ -184,10 +184,12 @@ pub fn locate(image: &RgbImage) -> Result<Located, NotFound> {
     })
 }
 
-/// The grid placed by the lattice its digits sit on alone (see `lattice`), its corners fitted
-/// to its lines on the full picture where they fit: for a grid whose lines or fills placed
-/// it a column off, which shows as digits held off their cells' centres.
-pub fn locate_by_digits(image: &RgbImage) -> Option<Located> {
+/// The grid placed by the lattice its digits sit on alone (see `lattice`): for a grid whose
+/// lines or fills placed it a column off, which shows as digits held off their cells'
+/// centres. The placements to try, best first: its corners fitted to its lines on the full
+/// picture where they fit, and as the lattice puts them when the fit moved them (a column of
+/// pencil marks beside the grid's edge can pass for its faint outer line).
+pub fn locate_by_digits(image: &RgbImage) -> Vec<Located> {
     let (work, scale) = working_gray(image);
     let dark = is_dark(&work);
     let [darker, lighter] = local_ink_maps(&work, NEIGHBOURHOOD);
@@ -197,14 +199,26 @@ pub fn locate_by_digits(image: &RgbImage) -> Option<Located> {
         [&darker, &lighter]
     };
     let edges = edges::long_edges(&work);
-    let quad = digits_lattice(&work, &edges, dark, own_first)?;
+    let Some(quad) = digits_lattice(&work, &edges, dark, own_first) else {
+        return Vec::new();
+    };
     let found = in_original(&quad, scale);
-    Some(Located {
-        quad: fit::try_fit(image, &found, Start::Rough).unwrap_or(found),
-        dark: background_is_dark(&work, &quad),
-        ink: edges,
-        scale,
-    })
+    let dark = background_is_dark(&work, &quad);
+    let mut placements: Vec<Quad> = fit::try_fit(image, &found, Start::Rough)
+        .into_iter()
+        .collect();
+    if placements.first() != Some(&found) {
+        placements.push(found);
+    }
+    placements
+        .into_iter()
+        .map(|quad| Located {
+            quad,
+            dark,
+            ink: edges.clone(),
+            scale,
+        })
+        .collect()
 }
 
 /// The grid the digits' lattice places on the working image `work` (`dark`: its polarity),
