@@ -61,17 +61,29 @@ fn serialize_digits<S: serde::Serializer>(ds: &[Digit], s: S) -> Result<S::Ok, S
 }
 
 /// The cells of each rival reading that gives the puzzle one, different, solution.
+///
+/// With `as_read` (no cell was corrected), a rival changing one glyph to a digit the picture
+/// rules out there (see [`Recognized::unlike`]: it looks much more like the glyphs read as its
+/// own digit) is no rival: a shape group of one, split from its twins only because tiny glyphs
+/// differ more than the grouping allows.
 pub(super) fn rival_answers(
     givens: &Board,
     evidence: &[Option<Recognized>],
     rivals: &[Rival],
     solution: &Board,
+    as_read: bool,
 ) -> Vec<Doubt> {
     let mut out: Vec<Doubt> = Vec::new();
     for Rival { changes, .. } in rivals.iter().filter(|r| r.is_close()) {
         // A rival the loops refute (see `loops_favour`) is no rival.
         if loops_favour(changes, givens, evidence) == Some(false) {
             continue;
+        }
+        if let [(cell, digit)] = changes[..] {
+            let ruled_out = |r: &Recognized| r.unlike.contains(&digit);
+            if as_read && evidence[cell.index()].as_ref().is_some_and(ruled_out) {
+                continue;
+            }
         }
         let board = with_changes(givens, changes);
         if !matches!(solve::check(&board), Ok(Verdict::Unique(other)) if other != *solution) {

@@ -141,7 +141,8 @@ pub fn solve_reading(
         // After corrections too: a rival reading of whole groups applied to the corrected
         // givens that answers otherwise leaves the correction one guess among two.
         if let Ok(Verdict::Unique(solution)) = solved.verdict {
-            solved.doubts = rival_answers(&solved.givens, evidence, rivals, &solution);
+            let as_read = solved.corrections.is_empty();
+            solved.doubts = rival_answers(&solved.givens, evidence, rivals, &solution, as_read);
         }
     }
     solved
@@ -992,6 +993,39 @@ mod tests {
                 could_be: vec![other]
             }]
         );
+    }
+
+    #[test]
+    fn a_lone_glyph_rival_to_a_digit_its_look_alikes_rule_out_is_no_doubt() {
+        // A shape group of one glyph moved to another digit at a small loss: a doubt, unless
+        // the glyph looks much more like the glyphs read as its own digit than like any read
+        // as the rival digit (tiny typeset 8s, one of them split from its twins).
+        let RivalCase {
+            puzzle,
+            solution,
+            cell,
+            read,
+            other,
+            mut evidence,
+        } = rival_case(0.3);
+        let rival = Rival {
+            changes: vec![(cell, other)],
+            loss: 0.01,
+            backed: false,
+        };
+        let solved = solve_reading(&puzzle, &evidence, std::slice::from_ref(&rival), 2);
+        assert_eq!(solved.trusted(), None);
+        let expected = Doubt {
+            cell,
+            read: Some(read),
+            could_be: vec![other],
+        };
+        assert_eq!(solved.doubts, vec![expected]);
+        if let Some(r) = evidence[cell.index()].as_mut() {
+            r.unlike = vec![other];
+        }
+        let solved = solve_reading(&puzzle, &evidence, &[rival], 2);
+        assert_eq!(solved.trusted(), Some(solution));
     }
 
     #[test]

@@ -149,7 +149,8 @@ pub struct Recognized {
     pub ranked: Vec<(Digit, f32)>,
     /// Digits the picture itself rules out for this glyph, whatever the templates say: it is
     /// clearly unlike the several glyphs of the grid read surely as that digit (see
-    /// [`calibrate::unlike_sure_readings`]).
+    /// [`calibrate::unlike_sure_readings`]), or much less like that digit's glyphs than like
+    /// its nearest look-alike read as its own (see [`calibrate::nearer_own_digit`]).
     pub unlike: Vec<Digit>,
     /// Whether another given read as the same digit looks just like this glyph: then a
     /// misreading of it would be a misreading of both, and no correction of this cell alone
@@ -440,15 +441,25 @@ fn mean_best(scores: &[[f32; 9]]) -> f32 {
 }
 
 /// Marks, for each given (`givens`: indices into `recognized`; `likeness`: between the givens),
-/// the digits it is clearly unlike the sure readings of (see
-/// [`calibrate::unlike_sure_readings`]), and whether it has a twin read as its own digit.
+/// the digits the picture rules out for it (see [`Recognized::unlike`]), and whether it has a
+/// twin read as its own digit.
 fn rule_out_unlike(recognized: &mut [Recognized], givens: &[usize], likeness: &Array2<f32>) {
     let own: Vec<&Recognized> = givens.iter().map(|&i| &recognized[i]).collect();
     let digits: Vec<usize> = own.iter().map(|r| r.digit().get() as usize - 1).collect();
     let sure: Vec<bool> = (own.iter())
         .map(|r| r.confidence() >= calibrate::SURE)
         .collect();
-    let unlike = calibrate::unlike_sure_readings(likeness, &digits, &sure);
+    let mut unlike = calibrate::unlike_sure_readings(likeness, &digits, &sure);
+    for (ruled_out, more) in unlike
+        .iter_mut()
+        .zip(calibrate::nearer_own_digit(likeness, &digits))
+    {
+        for d in more {
+            if !ruled_out.contains(&d) {
+                ruled_out.push(d);
+            }
+        }
+    }
     // A twin is a glyph the grouping would join to this one.
     let same = calibrate::same_shape(likeness);
     for (k, &i) in givens.iter().enumerate() {
