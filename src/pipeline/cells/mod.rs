@@ -44,8 +44,8 @@ const LONE_OFFSET: f32 = 0.12;
 /// baseline and still stand on it.
 const BASELINE_TOLERANCE: f32 = 0.05;
 /// The largest piece of a broken digit is at least this fraction of the digit height: a
-/// digit joined from at most three pieces (see [`Sizes::is_whole_digit`]) has one that tall,
-/// gaps aside ...
+/// digit joined from at most `MAX_PIECES` pieces (see [`Sizes::is_whole_digit`]) has one
+/// that tall, gaps aside ...
 const BROKEN_PART: f32 = 1.0 / 3.0;
 /// ... or this fraction in a picture with pencil marks, whose columns of marks would pass
 /// for a digit's pieces.
@@ -57,6 +57,10 @@ const MARK_MARGIN: f32 = 1.3;
 const BAR_ASPECT: f32 = 1.5;
 /// The gap up or down to the rest of a broken digit, as a fraction of the digit height.
 const BROKEN_GAP: f32 = 0.25;
+/// A digit joined from more pieces than this (specks aside) is pencil marks: a didone `5` on a
+/// highlight, its joins under the cell's lowered threshold, comes apart into four (its bowl,
+/// its flag's stem and bar, a sliver of the join).
+const MAX_PIECES: usize = 4;
 /// A digit joined from pieces is within these fractions of the digit height.
 const WHOLE_LOW: f32 = 0.85;
 const WHOLE_HIGH: f32 = 1.2;
@@ -579,7 +583,7 @@ impl Sizes {
             return false;
         };
         let h = glyph.height as f32;
-        cell.pieces <= 3
+        cell.pieces <= MAX_PIECES
             && (WHOLE_LOW * self.digit..=WHOLE_HIGH * self.digit).contains(&h)
             && glyph.width <= glyph.height
             && self.is_digit(glyph, cell)

@@ -505,6 +505,39 @@ fn a_bar_as_short_as_a_pencil_mark_reaches_for_the_rest_of_its_digit() {
     assert!(sizes.broken_digit_join(&piece(7, 10)).is_none());
 }
 
+/// A `5` on a highlighted row, whose thin joins fell under the cell's lowered ink threshold,
+/// came apart into four pieces besides specks: its bowl, its flag's stem and bar, and a
+/// sliver of its join (Gloock, 20 px of its 31 found at first). Joined again, sized and shaped
+/// like the grid's digits, it is one digit; a fifth piece makes it pencil marks.
+#[test]
+fn a_digit_joined_from_four_pieces_is_whole() {
+    let sizes = Sizes {
+        digit: 30.0,
+        mark: Some(12.0),
+        bottoms: Vec::new(),
+    };
+    let joined = |pieces: usize| CellInk {
+        glyph: Some(Glyph {
+            ink: image::GrayImage::new(18, 30),
+            colour: [20, 20, 20],
+            author: Author::Given,
+            width: 18,
+            height: 30,
+            origin: (0, 0),
+            core: (0, 11, 17, 29),
+            outsized: false,
+            sure_author: Author::Given,
+        }),
+        off_centre: 0.02,
+        off_across: 0.01,
+        bottom: 0.75,
+        marks: Vec::new(),
+        pieces,
+    };
+    assert!(sizes.is_whole_digit(&joined(4)));
+    assert!(!sizes.is_whole_digit(&joined(5)));
+}
+
 /// A photo's digit washed out by light: only its bar is as dark as the other givens, its
 /// diagonal under the grid's ink threshold. The bar alone is no digit; a second look at a
 /// lower threshold finds the whole `7`.
