@@ -231,22 +231,26 @@ pub fn slice(rect: &Rectified, image: &RgbImage) -> Cells {
         .collect();
     let sizes = Sizes::of(&found);
     // A digit that came apart, or of which only a fragment passed the threshold, is looked
-    // at again, and kept only when that finds it whole.
+    // at again, and kept only when that finds it whole. A fragment whose other pieces lie
+    // too far to be joined (a blurred didone `7`'s bar, and the foot of its stem) may still
+    // be a faint digit's: it is looked at fainter too.
     let found: Vec<CellInk> = (found.into_iter().enumerate())
         .map(|(i, cell)| {
             let whole = |ink: &Ink, join: Join| {
                 Some(isolate_glyph(rect, gray, areas[i], ink, join))
                     .filter(|again| sizes.is_whole_digit(again))
             };
+            let fainter = || {
+                let fainter = Ink {
+                    threshold: (inks[i].threshold as f32 * FAINT_LOOK) as i32,
+                    ..inks[i]
+                };
+                whole(&fainter, JOIN)
+            };
             let again = match sizes.broken_digit_join(&cell) {
-                Some(join) => whole(&inks[i], join),
-                None if sizes.is_fragment(&cell) => {
-                    let fainter = Ink {
-                        threshold: (inks[i].threshold as f32 * FAINT_LOOK) as i32,
-                        ..inks[i]
-                    };
-                    whole(&fainter, JOIN)
-                }
+                Some(join) => whole(&inks[i], join)
+                    .or_else(|| sizes.is_fragment(&cell).then(fainter).flatten()),
+                None if sizes.is_fragment(&cell) => fainter(),
                 None => None,
             };
             again.unwrap_or(cell)

@@ -559,6 +559,30 @@ fn a_digit_whose_faint_strokes_fell_under_the_threshold_is_found_whole() {
     assert_found_whole(&faint, pos, h, "only the bar was found");
 }
 
+/// As above, but the foot of the `7`'s stem kept its ink too, and is left beside the bar as a
+/// mark: too far below the bar to be joined to it as a broken digit's piece, and found whole
+/// by the second look all the same (a blurred didone `7` on a JPEG web page).
+#[test]
+fn a_faint_digit_whose_pieces_lie_too_far_apart_to_join_is_found_whole() {
+    let pos = at(0, 2);
+    let mut faint = screenshot();
+    faint.digit(pos, '7', (0.5, 0.5), DIGIT, [180, 180, 180]);
+    let mut dark = screenshot();
+    dark.digit(pos, '7', (0.5, 0.5), DIGIT, BLACK);
+    let (cell, h) = (faint.cell, DIGIT * faint.cell);
+    let top = faint.origin.1 + pos.row() as f32 * cell + (cell - h) / 2.0;
+    let left = faint.origin.0 + pos.col() as f32 * cell;
+    let dark_rows = [(top, top + 0.3 * h), (top + 0.7 * h, top + h + 1.0)];
+    for (from, to) in dark_rows {
+        for y in from as u32..to as u32 {
+            for x in left as u32..(left + cell) as u32 {
+                faint.image.put_pixel(x, y, *dark.image.get_pixel(x, y));
+            }
+        }
+    }
+    assert_found_whole(&faint, pos, h, "only the bar was found");
+}
+
 /// Old-style figures beside pencil marks: a `1` is x-height, 13 px beside the other digits'
 /// 19 and the marks' 9, nearer the marks on a log scale. Alone at its cell's centre and
 /// clearly taller than the marks, it is a digit; a mark's height there (a lone candidate `5`)
