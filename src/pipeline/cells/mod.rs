@@ -98,6 +98,8 @@ const FRAGMENT_COMPANIONS: usize = 2;
 /// unchanged); 0.7 one photo more and one tune picture fewer solved. `FRAGMENT` 0.15 reads
 /// alike, 0.25 loses two of the photos (their bars are 0.23 of the digit height).
 const FAINT_LOOK: f32 = 0.6;
+/// A digit-tall glyph narrower than this fraction of its height is a bare stem.
+const BARE_STEM: f32 = 0.2;
 /// The least contrast that counts as ink, in grey levels.
 const MIN_INK: i32 = 24;
 
@@ -233,7 +235,8 @@ pub fn slice(rect: &Rectified, image: &RgbImage) -> Cells {
     // A digit that came apart, or of which only a fragment passed the threshold, is looked
     // at again, and kept only when that finds it whole. A fragment whose other pieces lie
     // too far to be joined (a blurred didone `7`'s bar, and the foot of its stem) may still
-    // be a faint digit's: it is looked at fainter too.
+    // be a faint digit's: it is looked at fainter too, and so is a bare stem (a hairline
+    // `4` on a highlight kept only its stem, and read `1`).
     let found: Vec<CellInk> = (found.into_iter().enumerate())
         .map(|(i, cell)| {
             let whole = |ink: &Ink, join: Join| {
@@ -250,7 +253,7 @@ pub fn slice(rect: &Rectified, image: &RgbImage) -> Cells {
             let again = match sizes.broken_digit_join(&cell) {
                 Some(join) => whole(&inks[i], join)
                     .or_else(|| sizes.is_fragment(&cell).then(fainter).flatten()),
-                None if sizes.is_fragment(&cell) => fainter(),
+                None if sizes.is_fragment(&cell) || sizes.is_bare_stem(&cell) => fainter(),
                 None => None,
             };
             again.unwrap_or(cell)
@@ -578,6 +581,14 @@ impl Sizes {
         cell.marks.len() <= FRAGMENT_COMPANIONS
             && h >= FRAGMENT * self.digit
             && h < WHOLE_LOW * self.digit
+    }
+
+    /// Whether the cell's glyph is a digit-tall stroke no wider than a stem: a `1`, or what is
+    /// left of a hairline digit's other strokes under the threshold.
+    fn is_bare_stem(&self, cell: &CellInk) -> bool {
+        cell.glyph.as_ref().is_some_and(|g| {
+            self.is_digit(g, cell) && (g.width as f32) < BARE_STEM * g.height as f32
+        })
     }
 
     /// Whether a glyph joined from pieces is one digit: a few pieces, sized and shaped like

@@ -583,6 +583,41 @@ fn a_faint_digit_whose_pieces_lie_too_far_apart_to_join_is_found_whole() {
     assert_found_whole(&faint, pos, h, "only the bar was found");
 }
 
+/// A hairline `4` whose diagonal and bar fell under the threshold (on a highlighted cell of
+/// a dark theme), leaving its stem alone, a digit-tall stroke two pixels wide: looked at
+/// fainter, it is found whole, not read as `1`.
+#[test]
+fn a_digit_reduced_to_its_stem_is_found_whole() {
+    let pos = at(0, 2);
+    let mut faint = screenshot();
+    faint.digit(pos, '4', (0.5, 0.5), DIGIT, [180, 180, 180]);
+    let mut dark = screenshot();
+    dark.digit(pos, '4', (0.5, 0.5), DIGIT, BLACK);
+    let (cell, h) = (faint.cell, DIGIT * faint.cell);
+    let top = faint.origin.1 + pos.row() as f32 * cell;
+    let left = faint.origin.0 + pos.col() as f32 * cell;
+    let rows = top as u32..(top + cell) as u32;
+    // The stem: the columns dark over most of the digit's height.
+    for x in left as u32..(left + cell) as u32 {
+        let inked = rows
+            .clone()
+            .filter(|&y| dark.image.get_pixel(x, y)[0] < 128)
+            .count();
+        if inked as f32 >= 0.8 * h {
+            for y in rows.clone() {
+                faint.image.put_pixel(x, y, *dark.image.get_pixel(x, y));
+            }
+        }
+    }
+    let cells = slice(&faint.rectified(), &faint.image);
+    let glyph = cells.glyphs[pos.index()].as_ref().expect("a digit");
+    assert!(
+        glyph.width as f32 >= 0.4 * h,
+        "{} px wide: only the stem was found",
+        glyph.width
+    );
+}
+
 /// Old-style figures beside pencil marks: a `1` is x-height, 13 px beside the other digits'
 /// 19 and the marks' 9, nearer the marks on a log scale. Alone at its cell's centre and
 /// clearly taller than the marks, it is a digit; a mark's height there (a lone candidate `5`)
