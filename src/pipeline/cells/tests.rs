@@ -543,20 +543,59 @@ fn a_digit_joined_from_four_pieces_is_whole() {
 /// lower threshold finds the whole `7`.
 #[test]
 fn a_digit_whose_faint_strokes_fell_under_the_threshold_is_found_whole() {
-    let pos = at(0, 2);
-    let mut faint = screenshot();
-    faint.digit(pos, '7', (0.5, 0.5), DIGIT, [180, 180, 180]);
-    let mut dark = screenshot();
-    dark.digit(pos, '7', (0.5, 0.5), DIGIT, BLACK);
-    let (cell, h) = (faint.cell, DIGIT * faint.cell);
-    let top = faint.origin.1 + pos.row() as f32 * cell + (cell - h) / 2.0;
-    let left = faint.origin.0 + pos.col() as f32 * cell;
-    for y in top as u32..(top + 0.3 * h) as u32 {
-        for x in left as u32..(left + cell) as u32 {
-            faint.image.put_pixel(x, y, *dark.image.get_pixel(x, y));
+    let mut seven = FaintDigit::new('7');
+    let (top, h) = (seven.top, seven.h);
+    seven.keep_dark(top..top + 0.3 * h, |_| true);
+    seven.assert_found_whole("only the bar was found");
+}
+
+/// A screenshot with one digit drawn faint (grey 180, under the grid's ink threshold) in r1c3,
+/// beside the same screenshot with it drawn black: parts of it are made dark again to leave
+/// what a washed-out or hairline digit keeps.
+struct FaintDigit {
+    faint: Sketch,
+    dark: Sketch,
+    pos: Pos,
+    /// The digit's drawn height, its top and its cell's left, in pixels.
+    h: f32,
+    top: f32,
+    left: f32,
+}
+
+impl FaintDigit {
+    fn new(ch: char) -> FaintDigit {
+        let pos = at(0, 2);
+        let mut faint = screenshot();
+        faint.digit(pos, ch, (0.5, 0.5), DIGIT, [180, 180, 180]);
+        let mut dark = screenshot();
+        dark.digit(pos, ch, (0.5, 0.5), DIGIT, BLACK);
+        let (cell, h) = (faint.cell, DIGIT * faint.cell);
+        let top = faint.origin.1 + pos.row() as f32 * cell + (cell - h) / 2.0;
+        let left = faint.origin.0 + pos.col() as f32 * cell;
+        FaintDigit {
+            faint,
+            dark,
+            pos,
+            h,
+            top,
+            left,
         }
     }
-    assert_found_whole(&faint, pos, h, "only the bar was found");
+
+    /// Makes the rows `ys` of the digit's cell dark again, in the columns `keep` chooses.
+    fn keep_dark(&mut self, ys: std::ops::Range<f32>, keep: impl Fn(u32) -> bool) {
+        let xs = self.left as u32..(self.left + self.faint.cell) as u32;
+        for x in xs.filter(|&x| keep(x)) {
+            for y in ys.start as u32..ys.end as u32 {
+                let ink = *self.dark.image.get_pixel(x, y);
+                self.faint.image.put_pixel(x, y, ink);
+            }
+        }
+    }
+
+    fn assert_found_whole(&self, missing: &str) {
+        assert_found_whole(&self.faint, self.pos, self.h, missing);
+    }
 }
 
 /// As above, but the foot of the `7`'s stem kept its ink too, and is left beside the bar as a
@@ -564,23 +603,11 @@ fn a_digit_whose_faint_strokes_fell_under_the_threshold_is_found_whole() {
 /// by the second look all the same (a blurred didone `7` on a JPEG web page).
 #[test]
 fn a_faint_digit_whose_pieces_lie_too_far_apart_to_join_is_found_whole() {
-    let pos = at(0, 2);
-    let mut faint = screenshot();
-    faint.digit(pos, '7', (0.5, 0.5), DIGIT, [180, 180, 180]);
-    let mut dark = screenshot();
-    dark.digit(pos, '7', (0.5, 0.5), DIGIT, BLACK);
-    let (cell, h) = (faint.cell, DIGIT * faint.cell);
-    let top = faint.origin.1 + pos.row() as f32 * cell + (cell - h) / 2.0;
-    let left = faint.origin.0 + pos.col() as f32 * cell;
-    let dark_rows = [(top, top + 0.3 * h), (top + 0.7 * h, top + h + 1.0)];
-    for (from, to) in dark_rows {
-        for y in from as u32..to as u32 {
-            for x in left as u32..(left + cell) as u32 {
-                faint.image.put_pixel(x, y, *dark.image.get_pixel(x, y));
-            }
-        }
-    }
-    assert_found_whole(&faint, pos, h, "only the bar was found");
+    let mut seven = FaintDigit::new('7');
+    let (top, h) = (seven.top, seven.h);
+    seven.keep_dark(top..top + 0.3 * h, |_| true);
+    seven.keep_dark(top + 0.7 * h..top + h + 1.0, |_| true);
+    seven.assert_found_whole("only the bar was found");
 }
 
 /// A hairline `4` whose diagonal and bar fell under the threshold (on a highlighted cell of
@@ -588,29 +615,20 @@ fn a_faint_digit_whose_pieces_lie_too_far_apart_to_join_is_found_whole() {
 /// fainter, it is found whole, not read as `1`.
 #[test]
 fn a_digit_reduced_to_its_stem_is_found_whole() {
-    let pos = at(0, 2);
-    let mut faint = screenshot();
-    faint.digit(pos, '4', (0.5, 0.5), DIGIT, [180, 180, 180]);
-    let mut dark = screenshot();
-    dark.digit(pos, '4', (0.5, 0.5), DIGIT, BLACK);
-    let (cell, h) = (faint.cell, DIGIT * faint.cell);
-    let top = faint.origin.1 + pos.row() as f32 * cell;
-    let left = faint.origin.0 + pos.col() as f32 * cell;
-    let rows = top as u32..(top + cell) as u32;
+    let mut four = FaintDigit::new('4');
+    let (cell_top, h) = (four.top - (four.faint.cell - four.h) / 2.0, four.h);
+    let rows = cell_top as u32..(cell_top + four.faint.cell) as u32;
     // The stem: the columns dark over most of the digit's height.
-    for x in left as u32..(left + cell) as u32 {
-        let inked = rows
-            .clone()
-            .filter(|&y| dark.image.get_pixel(x, y)[0] < 128)
-            .count();
-        if inked as f32 >= 0.8 * h {
-            for y in rows.clone() {
-                faint.image.put_pixel(x, y, *dark.image.get_pixel(x, y));
-            }
-        }
-    }
-    let cells = slice(&faint.rectified(), &faint.image);
-    let glyph = cells.glyphs[pos.index()].as_ref().expect("a digit");
+    let dark = four.dark.image.clone();
+    let stem = |x: u32| {
+        rows.clone()
+            .filter(|&y| dark.get_pixel(x, y)[0] < 128)
+            .count() as f32
+            >= 0.8 * h
+    };
+    four.keep_dark(cell_top..cell_top + four.faint.cell, stem);
+    let cells = slice(&four.faint.rectified(), &four.faint.image);
+    let glyph = cells.glyphs[four.pos.index()].as_ref().expect("a digit");
     assert!(
         glyph.width as f32 >= 0.4 * h,
         "{} px wide: only the stem was found",

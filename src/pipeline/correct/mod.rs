@@ -1000,32 +1000,33 @@ mod tests {
         // A shape group of one glyph moved to another digit at a small loss: a doubt, unless
         // the glyph looks much more like the glyphs read as its own digit than like any read
         // as the rival digit (tiny typeset 8s, one of them split from its twins).
-        let RivalCase {
-            puzzle,
-            solution,
-            cell,
-            read,
-            other,
-            mut evidence,
-        } = rival_case(0.3);
+        let mut case = rival_case(0.3);
+        let (cell, other) = (case.cell, case.other);
         let rival = Rival {
             changes: vec![(cell, other)],
             loss: 0.01,
             backed: false,
         };
-        let solved = solve_reading(&puzzle, &evidence, std::slice::from_ref(&rival), 2);
+        let solve = |case: &RivalCase| {
+            solve_reading(
+                &case.puzzle,
+                &case.evidence,
+                std::slice::from_ref(&rival),
+                2,
+            )
+        };
+        let solved = solve(&case);
         assert_eq!(solved.trusted(), None);
         let expected = Doubt {
             cell,
-            read: Some(read),
+            read: Some(case.read),
             could_be: vec![other],
         };
         assert_eq!(solved.doubts, vec![expected]);
-        if let Some(r) = evidence[cell.index()].as_mut() {
+        if let Some(r) = case.evidence[cell.index()].as_mut() {
             r.unlike = vec![other];
         }
-        let solved = solve_reading(&puzzle, &evidence, &[rival], 2);
-        assert_eq!(solved.trusted(), Some(solution));
+        assert_eq!(solve(&case).trusted(), Some(case.solution));
     }
 
     #[test]
