@@ -158,7 +158,8 @@ impl Snap {
 
     /// The grid located again by its digits' lattice when its glyphs sit off their cells'
     /// centres across (lines or fills placed it a column off, and the cells stretched to
-    /// match), kept when the digits sit nearer their centres there; else as it was.
+    /// match): of the placements the lattice offers, the one that holds the digits nearest
+    /// their centres, when by `REGISTERED_GAIN` nearer than now; else as it was.
     fn registered(
         &self,
         image: &RgbImage,
@@ -173,6 +174,7 @@ impl Snap {
             return (rectified, cells);
         }
         let placements = timings.time(Stage::Locate, || locate::locate_by_digits(image));
+        // The grid as it is, with the offset a placement must beat to replace it.
         let mut best = (rectified, cells, off * REGISTERED_GAIN);
         for again in placements {
             let Some(moved) = timings.time(Stage::Rectify, || rectify::rectify(image, &again.quad))

@@ -187,8 +187,9 @@ pub fn locate(image: &RgbImage) -> Result<Located, NotFound> {
 /// The grid placed by the lattice its digits sit on alone (see `lattice`): for a grid whose
 /// lines or fills placed it a column off, which shows as digits held off their cells'
 /// centres. The placements to try, best first: its corners fitted to its lines on the full
-/// picture where they fit, and as the lattice puts them when the fit moved them (a column of
-/// pencil marks beside the grid's edge can pass for its faint outer line).
+/// picture where they fit, and as the lattice puts them when the fit moved them (a bold
+/// face's stems a quarter cell from faint lines are the strongest edges near them, and the
+/// fit may take them for the lines).
 pub fn locate_by_digits(image: &RgbImage) -> Vec<Located> {
     let (work, scale) = working_gray(image);
     let dark = is_dark(&work);
