@@ -1380,14 +1380,7 @@ mod tests {
     fn glyph(colour: [u8; 3]) -> Glyph {
         Glyph {
             ink: image::GrayImage::new(1, 1),
-            colour,
-            author: Author::Given,
-            width: 1,
-            height: 10,
-            origin: (0, 0),
-            core: (0, 0, 0, 9),
-            outsized: false,
-            sure_author: Author::Given,
+            ..Glyph::sketch(1, 10, colour)
         }
     }
 }

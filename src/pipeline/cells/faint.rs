@@ -70,15 +70,8 @@ mod tests {
             }])
         });
         Some(Glyph {
-            width: 12,
-            height: 20,
             ink,
-            colour: [20, 20, 20],
-            author: Author::Given,
-            origin: (0, 0),
-            core: (0, 0, 11, 19),
-            outsized: false,
-            sure_author: Author::Given,
+            ..Glyph::sketch(12, 20, [20, 20, 20])
         })
     }
 

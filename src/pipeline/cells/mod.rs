@@ -143,6 +143,23 @@ pub struct Glyph {
 }
 
 impl Glyph {
+    /// A given `width` x `height` pixels in `colour` at the square's corner, blank ink, its
+    /// core the whole box: the glyph the cells' tests build theirs from.
+    #[cfg(test)]
+    pub(crate) fn sketch(width: u32, height: u32, colour: [u8; 3]) -> Glyph {
+        Glyph {
+            ink: GrayImage::new(width, height),
+            colour,
+            author: Author::Given,
+            width,
+            height,
+            origin: (0, 0),
+            core: (0, 0, width - 1, height - 1),
+            outsized: false,
+            sure_author: Author::Given,
+        }
+    }
+
     /// The glyph's box in the square picture, `margin` pixels wider on every side: left, top,
     /// right, bottom.
     pub(crate) fn bounds(&self, margin: f32) -> (f32, f32, f32, f32) {

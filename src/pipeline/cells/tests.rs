@@ -484,17 +484,7 @@ fn a_bar_as_short_as_a_pencil_mark_reaches_for_the_rest_of_its_digit() {
         bottoms: Vec::new(),
     };
     let piece = |width: u32, height: u32| CellInk {
-        glyph: Some(Glyph {
-            ink: image::GrayImage::new(width, height),
-            colour: [200, 60, 60],
-            author: Author::Given,
-            width,
-            height,
-            origin: (0, 0),
-            core: (0, 0, width - 1, height - 1),
-            outsized: false,
-            sure_author: Author::Given,
-        }),
+        glyph: Some(Glyph::sketch(width, height, [200, 60, 60])),
         off_centre: 0.22,
         off_across: 0.01,
         bottom: 0.4,
@@ -517,17 +507,7 @@ fn a_digit_joined_from_four_pieces_is_whole() {
         bottoms: Vec::new(),
     };
     let joined = |pieces: usize| CellInk {
-        glyph: Some(Glyph {
-            ink: image::GrayImage::new(18, 30),
-            colour: [20, 20, 20],
-            author: Author::Given,
-            width: 18,
-            height: 30,
-            origin: (0, 0),
-            core: (0, 11, 17, 29),
-            outsized: false,
-            sure_author: Author::Given,
-        }),
+        glyph: Some(Glyph::sketch(18, 30, [20, 20, 20])),
         off_centre: 0.02,
         off_across: 0.01,
         bottom: 0.75,
@@ -648,17 +628,7 @@ fn a_lone_x_height_digit_at_the_centre_is_a_digit_beside_pencil_marks() {
         bottoms: Vec::new(),
     };
     let lone = |height: u32, off_centre: f32| {
-        let glyph = Glyph {
-            ink: image::GrayImage::new(9, height),
-            colour: [200, 200, 200],
-            author: Author::Given,
-            width: 9,
-            height,
-            origin: (0, 0),
-            core: (0, 0, 8, height - 1),
-            outsized: false,
-            sure_author: Author::Given,
-        };
+        let glyph = Glyph::sketch(9, height, [200, 200, 200]);
         let cell = CellInk {
             glyph: Some(glyph.clone()),
             off_centre,
