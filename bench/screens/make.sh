@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # Builds the screenshot benchmark into target/screens/ (see bench/screens/README.md).
 #
-#   bash bench/screens/make.sh [--count N] [--seed S] [--jobs J] [--pencil-mistakes P]
+#   bash bench/screens/make.sh [--count N] [--seed S] [--jobs J] [--pencil-mistakes P] [--round R]
 #   bash bench/screens/make.sh --tests DIR [--only NAME...]
 #
 # Installs what it needs (Debian fonts-* packages, a Python venv with pinned Pillow/numpy/
 # fontTools, @fontsource packages via `npm pack` cached in target/screens-fonts/), builds the
 # release binary for the puzzles, then renders. --pencil-mistakes P makes about that share of
 # the marked cells leave out their answer. With --tests DIR it renders only the pictures of
-# tests/data/reading into DIR (with --only, just the ones named). Environment:
+# tests/data/reading into DIR (with --only, just the ones named). --round R draws the families
+# from round R of fonts.csv (default 1; 2 = the families added in the twenty-first session). Environment:
 # CARGO_TARGET_DIR (default target), SCREENS_OUT (default target/screens), SCREENS_VENV
 # (default /tmp/sudoku-snap-screens-venv).
 set -euo pipefail
@@ -17,7 +18,7 @@ here="$(cd "$(dirname "$0")" && pwd)"
 repo="$(cd "$here/../.." && pwd)"
 cd "$repo"
 
-count=1200 seed=1 jobs=2 tests="" mistakes=0 only=()
+count=1200 seed=1 jobs=2 tests="" mistakes=0 round=1 only=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --count) count="$2"; shift 2 ;;
@@ -25,6 +26,7 @@ while [ $# -gt 0 ]; do
     --jobs) jobs="$2"; shift 2 ;;
     --tests) tests="$2"; shift 2 ;;
     --pencil-mistakes) mistakes="$2"; shift 2 ;;
+    --round) round="$2"; shift 2 ;;
     --only) shift; while [ $# -gt 0 ] && [ "${1#--}" = "$1" ]; do only+=("$1"); shift; done ;;
     *) echo "unknown option $1" >&2; exit 2 ;;
   esac
@@ -85,7 +87,7 @@ else
   step "rendering $count pictures into $out ($jobs processes)"
   rm -rf "$out"
   nice -n 5 "$py" "$here/render.py" --fonts "$cache" --puzzles "$work/pairs-$seed.txt" \
-    --out "$out" --count "$count" --seed "$seed" --jobs "$jobs" --pencil-mistakes "$mistakes"
+    --out "$out" --count "$count" --seed "$seed" --jobs "$jobs" --pencil-mistakes "$mistakes" --round "$round"
   for s in tune validate; do
     for d in "$out/$s"/*/; do
       echo "  $s/$(basename "$d"): $(ls "$d" | grep -vc '\.txt$') pictures"

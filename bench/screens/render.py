@@ -989,11 +989,13 @@ def main():
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--pencil-mistakes", type=float, default=0.0, metavar="P",
                     help="share of marked cells whose marks leave out the answer (default 0)")
+    ap.add_argument("--round", type=int, default=1,
+                    help="draw the pictures' families from this round of fonts.csv (default 1)")
     ap.add_argument("--only", nargs="+", metavar="NAME",
                     help="with --tests: render only these pictures")
     args = ap.parse_args()
     CACHE = args.fonts
-    rows = fontlist.read_rows()
+    rows = fontlist.read_rows(None if args.tests else args.round)
     puzzles = load_puzzles(args.puzzles)
     if args.tests:
         for job in test_jobs(rows, puzzles, args.tests):
