@@ -603,6 +603,7 @@ mod tests {
             template,
             misshapen: false,
             holes: None,
+            opening: None,
             blur_gain: 0.0,
         }
     }
@@ -1228,6 +1229,47 @@ mod tests {
         }
         let solved = solve_reading(&puzzle, &evidence, std::slice::from_ref(&rival), 2);
         assert_eq!(solved.trusted(), None);
+    }
+
+    /// The shared puzzle read right, every 3 and 5 with the other a close runner-up, their
+    /// upper parts opening by `threes` and `fives` (see [`topology::upper_opening`]).
+    fn threes_and_fives(threes: Option<f32>, fives: Option<f32>) -> Vec<Option<Recognized>> {
+        let puzzle: Board = PUZZLE.parse().unwrap();
+        let mut evidence = clear_evidence(&puzzle);
+        for pos in Pos::all() {
+            let (runner_up, opening) = match puzzle.get(pos).map(Digit::get) {
+                Some(3) => (5, threes),
+                Some(5) => (3, fives),
+                _ => continue,
+            };
+            let read = puzzle.get(pos).unwrap().get();
+            evidence[pos.index()] = Some(Recognized {
+                opening,
+                ..recognized(read, runner_up, 0.02)
+            });
+        }
+        evidence
+    }
+
+    #[test]
+    fn the_sides_the_upper_parts_open_to_tell_threes_from_fives() {
+        // The templates barely tell this font's 3s from its 5s, and exchanging every 3 with
+        // every 5 leaves a puzzle with one solution: without other evidence, a doubt.
+        let puzzle: Board = PUZZLE.parse().unwrap();
+        let solution = solve::solve(&puzzle).unwrap().unwrap();
+        let solved = solve_reading(&puzzle, &threes_and_fives(None, None), &[], 2);
+        assert_eq!(solved.trusted(), None);
+        assert!(!solved.doubts.is_empty());
+        // The 3s open to the left and the 5s to the right: the reading stands.
+        let solved = solve_reading(&puzzle, &threes_and_fives(Some(0.5), Some(-0.6)), &[], 2);
+        assert_eq!(solved.trusted(), Some(solution));
+        assert!(solved.doubts.is_empty());
+        // Sides too near each other, or reversed, prove nothing.
+        for (threes, fives) in [(0.2, -0.1), (-0.5, 0.6)] {
+            let evidence = threes_and_fives(Some(threes), Some(fives));
+            let solved = solve_reading(&puzzle, &evidence, &[], 2);
+            assert_eq!(solved.trusted(), None, "{threes} {fives}");
+        }
     }
 
     #[test]

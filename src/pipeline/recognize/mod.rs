@@ -168,6 +168,9 @@ pub struct Recognized {
     pub blur_gain: f32,
     /// The glyph's closed loops (see [`topology::holes`]); `None` when not counted.
     pub holes: Option<topology::Loops>,
+    /// How far the glyph's upper part opens to the left rather than the right (see
+    /// [`topology::upper_opening`]); `None` when not measured.
+    pub opening: Option<f32>,
 }
 
 impl Recognized {
@@ -355,14 +358,19 @@ impl Templates {
         }
         // The templates' own opinion is the one unblurred: the blur is the grid's calibration.
         let template = sharp.unwrap_or(template);
+        let openings = inks.iter().map(|ink| topology::upper_opening(ink));
         let mut recognized: Vec<Recognized> = (scores.into_iter().zip(template))
             .zip(holes.iter().zip(blur_gains))
-            .map(|((refined, template), (&holes, blur_gain))| Recognized {
-                template,
-                holes: Some(holes),
-                blur_gain,
-                ..Recognized::from_scores(refined)
-            })
+            .zip(openings)
+            .map(
+                |(((refined, template), (&holes, blur_gain)), opening)| Recognized {
+                    template,
+                    holes: Some(holes),
+                    opening,
+                    blur_gain,
+                    ..Recognized::from_scores(refined)
+                },
+            )
             .collect();
         if let Some(likeness) = &likeness {
             rule_out_unlike(&mut recognized, &givens, likeness);
@@ -535,6 +543,7 @@ impl Recognized {
             template: scores,
             misshapen: false,
             holes: None,
+            opening: None,
             blur_gain: 0.0,
         }
     }

@@ -137,6 +137,65 @@ fn holes_at(ink: &GrayImage, stroke: u8) -> Loops {
     Loops { count, place }
 }
 
+/// The rows of a glyph's upper part whose sides [`upper_opening`] compares, as fractions of its
+/// height from the top: below a `5`'s bar and a `3`'s top curve, above the bowls below them.
+const UPPER_ROWS: (f32, f32) = (0.2, 0.45);
+
+/// A side of a glyph.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Side {
+    /// Towards the start of a line of text.
+    Left,
+    /// Towards its end.
+    Right,
+}
+
+/// Which side the upper part of each digit opens to (index 0 is digit 1): a `2` and a `3`
+/// curve round from the right and leave their left open; a `5` drops its stem down the left
+/// and a `6` its bowl, leaving the right open. `None` where the upper part is closed on both
+/// sides, or where fonts differ (an old-style or serif `7` at small sizes measured either way).
+const UPPER_OPENS: [Option<Side>; 9] = [
+    None,
+    Some(Side::Left),
+    Some(Side::Left),
+    None,
+    Some(Side::Right),
+    Some(Side::Right),
+    None,
+    None,
+    None,
+];
+
+/// The side `digit`'s upper part opens to, where fonts agree.
+pub fn upper_side(digit: Digit) -> Option<Side> {
+    UPPER_OPENS[usize::from(digit.get() - 1)]
+}
+
+/// How far a glyph's upper part (the rows of `UPPER_ROWS`) opens to the left rather than the
+/// right: the deepest the background reaches in from the left before the first stroke of a
+/// row, less the deepest it reaches in from the right, as fractions of the glyph's width. Near
+/// 1 opens left (a `3`'s waist), near -1 right (below a `5`'s bar); `None` when no such row
+/// has stroke.
+///
+/// Templates compare whole shapes, and a `3` and a `5` share their lower bowl, so in some
+/// faces they barely tell the two apart; their upper parts open to opposite sides in every
+/// face measured.
+pub fn upper_opening(ink: &GrayImage) -> Option<f32> {
+    let (w, h) = (ink.width(), ink.height());
+    let first = (UPPER_ROWS.0 * h as f32) as u32;
+    let last = ((UPPER_ROWS.1 * h as f32) as u32).max(first + 1).min(h);
+    let (mut left, mut right, mut any) = (0, 0, false);
+    for y in first..last {
+        let stroke = |x: &u32| ink.get_pixel(*x, y)[0] >= STROKE;
+        if let (Some(l), Some(r)) = ((0..w).find(stroke), (0..w).rev().find(stroke)) {
+            left = left.max(l);
+            right = right.max(w - 1 - r);
+            any = true;
+        }
+    }
+    any.then(|| (left as f32 - right as f32) / w as f32)
+}
+
 /// Whether `loops` agree with `digit` (index 0 is digit 1); `None` where fonts differ.
 pub fn agrees(digit: usize, loops: Loops) -> Option<bool> {
     DIGIT_LOOPS[digit].map(|expected| {
@@ -187,6 +246,26 @@ mod tests {
             });
             Luma([if inside { 255 } else { 0 }])
         })
+    }
+
+    /// A square `3` (`five` off) or `5`: three bars joined down the right, or down the left
+    /// above the middle bar and the right below it; 15 x 21 px, strokes 3 px wide.
+    fn square_three_or_five(five: bool) -> GrayImage {
+        GrayImage::from_fn(15, 21, |x, y| {
+            let bar = y < 3 || (9..12).contains(&y) || y >= 18;
+            let upper_stem = if five { x < 3 } else { x >= 12 };
+            let stem = if y < 10 { upper_stem } else { x >= 12 };
+            Luma([if bar || stem { 255 } else { 0 }])
+        })
+    }
+
+    #[test]
+    fn a_three_opens_its_upper_part_to_the_left_and_a_five_to_the_right() {
+        let three = upper_opening(&square_three_or_five(false)).unwrap();
+        let five = upper_opening(&square_three_or_five(true)).unwrap();
+        assert!(three > 0.5 && five < -0.5, "{three} {five}");
+        let blank = GrayImage::new(15, 21);
+        assert_eq!(upper_opening(&blank), None);
     }
 
     #[test]
