@@ -83,6 +83,9 @@ use puzzle::{check, hint};
 const MISREGISTERED: f32 = 0.06;
 /// ... and a grid located again is kept when it holds them at least this much nearer.
 const REGISTERED_GAIN: f32 = 0.5;
+/// A puzzle with one solution has at least 17 givens: cells holding fewer glyphs than that
+/// may belong to a grid placed off its digits, each digit cut by a cell's edge and dropped.
+const MIN_GLYPHS: usize = 17;
 
 /// The image pipeline, ready to process screenshots; templates are loaded once and shared.
 pub struct Snap {
@@ -159,7 +162,10 @@ impl Snap {
     /// The grid located again by its digits' lattice when its glyphs sit off their cells'
     /// centres across (lines or fills placed it a column off, and the cells stretched to
     /// match): of the placements the lattice offers, the one that holds the digits nearest
-    /// their centres, when by `REGISTERED_GAIN` nearer than now; else as it was.
+    /// their centres, when by `REGISTERED_GAIN` nearer than now; else as it was. When the
+    /// cells hold too few glyphs for a puzzle (`MIN_GLYPHS`), a placement that holds enough,
+    /// centred, is kept too: on a card with shading-only boxes and blurred edges, the outline
+    /// was placed a third of a cell wide, every digit was cut by a cell's edge, and none read.
     fn registered(
         &self,
         image: &RgbImage,
@@ -167,15 +173,15 @@ impl Snap {
         cells: Cells,
         timings: &mut Timings,
     ) -> (Rectified, Cells) {
-        let Some(off) = cells.offset_across() else {
-            return (rectified, cells);
+        let enough = |cells: &Cells| cells.glyphs.iter().flatten().count() >= MIN_GLYPHS;
+        // The offset a placement must beat to replace the grid as it is.
+        let bound = match cells.offset_across() {
+            Some(off) if enough(&cells) && off <= MISREGISTERED => return (rectified, cells),
+            Some(off) if enough(&cells) => off * REGISTERED_GAIN,
+            _ => MISREGISTERED,
         };
-        if off <= MISREGISTERED {
-            return (rectified, cells);
-        }
         let placements = timings.time(Stage::Locate, || locate::locate_by_digits(image));
-        // The grid as it is, with the offset a placement must beat to replace it.
-        let mut best = (rectified, cells, off * REGISTERED_GAIN);
+        let mut best = (rectified, cells, bound);
         for again in placements {
             let Some(moved) = timings.time(Stage::Rectify, || rectify::rectify(image, &again.quad))
             else {
@@ -183,7 +189,7 @@ impl Snap {
             };
             let moved_cells = timings.time(Stage::Cells, || cells::slice(&moved, image));
             match moved_cells.offset_across() {
-                Some(o) if o < best.2 => best = (moved, moved_cells, o),
+                Some(o) if o < best.2 && enough(&moved_cells) => best = (moved, moved_cells, o),
                 _ => {}
             }
         }
