@@ -341,11 +341,18 @@ fn none_overlap(spans: &mut [(u32, u32)]) -> bool {
     spans.windows(2).all(|p| p[1].0 > p[0].1)
 }
 
-/// A thin component along the cell's edge: what is left of a grid line.
+/// A thin component along the cell's edge: what is left of a grid line. A line runs along a
+/// side of the cell, never through its middle: a tall plain `1` reaching the area's bottom
+/// is as thin and as long, but centred across (a tablet app's digits 0.76 of the cell tall:
+/// two `1`s were dropped as slivers).
 fn is_line_sliver(b: &(u32, u32, u32, u32), w: u32, h: u32) -> bool {
     let touches = b.0 == 0 || b.1 == 0 || b.2 + 1 >= w || b.3 + 1 >= h;
     let (bw, bh) = (b.2 - b.0 + 1, b.3 - b.1 + 1);
-    touches && (bw * 7 <= w || bh * 7 <= h) && (bw >= w * 3 / 4 || bh >= h * 3 / 4)
+    // Centred: its middle within the middle half of the cell, along `len`.
+    let centred = |first: u32, last: u32, len: u32| (first + last + 1).abs_diff(len) * 2 < len;
+    let upright = bw * 7 <= w && bh >= h * 3 / 4 && !centred(b.0, b.2, w);
+    let level = bh * 7 <= h && bw >= w * 3 / 4 && !centred(b.1, b.3, h);
+    touches && (upright || level)
 }
 
 /// The mean colour of the glyph's strongest pixels (its stroke cores, free of anti-aliasing).
@@ -381,6 +388,17 @@ fn stroke_colour(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_tall_one_reaching_the_areas_edge_is_no_line_sliver() {
+        // Measured on a tablet app: a plain `1` 0.76 of the cell tall, its foot on the
+        // area's bottom edge, 6 of the area's 45 px wide.
+        assert!(!is_line_sliver(&(20, 3, 25, 45), 45, 46));
+        // What grid lines leave: along a side, and along the top.
+        assert!(is_line_sliver(&(0, 0, 2, 45), 45, 46));
+        assert!(is_line_sliver(&(42, 4, 44, 40), 45, 46));
+        assert!(is_line_sliver(&(0, 0, 44, 2), 45, 46));
+    }
 
     #[test]
     fn pencil_marks_in_a_row_are_not_a_digit() {
