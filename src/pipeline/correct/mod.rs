@@ -604,6 +604,7 @@ mod tests {
             misshapen: false,
             holes: None,
             opening: None,
+            width: None,
             blur_gain: 0.0,
         }
     }
@@ -1231,24 +1232,33 @@ mod tests {
         assert_eq!(solved.trusted(), None);
     }
 
-    /// The shared puzzle read right, every 3 and 5 with the other a close runner-up, their
-    /// upper parts opening by `threes` and `fives` (see [`topology::upper_opening`]).
-    fn threes_and_fives(threes: Option<f32>, fives: Option<f32>) -> Vec<Option<Recognized>> {
+    /// The shared puzzle read right, every `a` and `b` with the other a close runner-up, each
+    /// of their glyphs as `shape` dresses it (given its digit).
+    fn close_pair(
+        a: u8,
+        b: u8,
+        shape: impl Fn(u8, Recognized) -> Recognized,
+    ) -> Vec<Option<Recognized>> {
         let puzzle: Board = PUZZLE.parse().unwrap();
         let mut evidence = clear_evidence(&puzzle);
         for pos in Pos::all() {
-            let (runner_up, opening) = match puzzle.get(pos).map(Digit::get) {
-                Some(3) => (5, threes),
-                Some(5) => (3, fives),
+            let read = match puzzle.get(pos).map(Digit::get) {
+                Some(d) if d == a || d == b => d,
                 _ => continue,
             };
-            let read = puzzle.get(pos).unwrap().get();
-            evidence[pos.index()] = Some(Recognized {
-                opening,
-                ..recognized(read, runner_up, 0.02)
-            });
+            let runner_up = if read == a { b } else { a };
+            evidence[pos.index()] = Some(shape(read, recognized(read, runner_up, 0.02)));
         }
         evidence
+    }
+
+    /// [`close_pair`] of 3s and 5s whose upper parts open by `threes` and `fives` (see
+    /// [`topology::upper_opening`]).
+    fn threes_and_fives(threes: Option<f32>, fives: Option<f32>) -> Vec<Option<Recognized>> {
+        close_pair(3, 5, |d, r| Recognized {
+            opening: if d == 3 { threes } else { fives },
+            ..r
+        })
     }
 
     #[test]
@@ -1270,6 +1280,28 @@ mod tests {
             let solved = solve_reading(&puzzle, &evidence, &[], 2);
             assert_eq!(solved.trusted(), None, "{threes} {fives}");
         }
+    }
+
+    #[test]
+    fn ones_much_narrower_than_another_digit_are_no_doubt() {
+        // A handwriting face's 1s and 7s, barely told apart by the templates; each glyph has a
+        // twin (one face draws a digit one way), so only the exchange of whole digits is weighed.
+        let puzzle: Board = PUZZLE.parse().unwrap();
+        let solution = solve::solve(&puzzle).unwrap().unwrap();
+        let widths = |ones: u32, sevens: u32| {
+            close_pair(1, 7, move |d, r| Recognized {
+                width: Some(if d == 1 { ones } else { sevens }),
+                has_twin: true,
+                ..r
+            })
+        };
+        // The 1s are a plain stroke, a third as wide as the 7s: the reading stands.
+        let solved = solve_reading(&puzzle, &widths(6, 18), &[], 2);
+        assert_eq!(solved.trusted(), Some(solution));
+        // With a foot and a flag, 1s are nearly as wide: the exchange stays a doubt.
+        let solved = solve_reading(&puzzle, &widths(14, 18), &[], 2);
+        assert_eq!(solved.trusted(), None);
+        assert!(!solved.doubts.is_empty());
     }
 
     #[test]

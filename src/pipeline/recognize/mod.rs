@@ -171,6 +171,8 @@ pub struct Recognized {
     /// How far the glyph's upper part opens to the left rather than the right (see
     /// [`topology::upper_opening`]); `None` when not measured.
     pub opening: Option<f32>,
+    /// The glyph's width in pixels as cropped; `None` when not measured.
+    pub width: Option<u32>,
 }
 
 impl Recognized {
@@ -358,15 +360,16 @@ impl Templates {
         }
         // The templates' own opinion is the one unblurred: the blur is the grid's calibration.
         let template = sharp.unwrap_or(template);
-        let openings = inks.iter().map(|ink| topology::upper_opening(ink));
+        let openings = inks.iter().map(|ink| (ink, topology::upper_opening(ink)));
         let mut recognized: Vec<Recognized> = (scores.into_iter().zip(template))
             .zip(holes.iter().zip(blur_gains))
             .zip(openings)
             .map(
-                |(((refined, template), (&holes, blur_gain)), opening)| Recognized {
+                |(((refined, template), (&holes, blur_gain)), (ink, opening))| Recognized {
                     template,
                     holes: Some(holes),
                     opening,
+                    width: Some(ink.width()),
                     blur_gain,
                     ..Recognized::from_scores(refined)
                 },
@@ -544,6 +547,7 @@ impl Recognized {
             misshapen: false,
             holes: None,
             opening: None,
+            width: None,
             blur_gain: 0.0,
         }
     }
