@@ -365,6 +365,13 @@ impl Snap {
                 }
             }
         }
+        if !solved.is_unique() {
+            if let Some((shifted, solved_shifted)) = self.shifted(picture.rgb(), &reading, timings)
+            {
+                reading = shifted;
+                solved = solved_shifted;
+            }
+        }
         report.record(&reading, &solved);
         let drawn = if self.options.draw_doubtful {
             solved.any_solution()
@@ -395,6 +402,63 @@ impl Snap {
         });
         report.timings = timings;
         Ok(true)
+    }
+
+    /// The grid read and solved with its outline moved a cell across or down, when exactly one
+    /// of the four moves gives a reading with one solution and no doubt. A grid whose boxes are
+    /// told apart by their fills alone, its corner box filled like the card around it and its
+    /// far column empty of givens, was placed a column off: by the fills, and by the digits'
+    /// lattice too (digits sit centred in the cells either way), and read with no solution.
+    /// A grid placed right and moved a cell reads its givens in the wrong rows or columns, and
+    /// those clash or leave no solution.
+    fn shifted(
+        &self,
+        image: &RgbImage,
+        reading: &Reading,
+        timings: &mut Timings,
+    ) -> Option<(Reading, correct::Solved)> {
+        let inside = |quad: &Quad| {
+            let (w, h) = (image.width() as f32, image.height() as f32);
+            (quad.corners.iter()).all(|&(x, y)| (0.0..w).contains(&x) && (0.0..h).contains(&y))
+        };
+        let mut found = None;
+        for (across, down) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+            let quad = reading.rectified.shifted_quad(across, down);
+            if !inside(&quad) {
+                continue;
+            }
+            let Some(rectified) = timings.time(Stage::Rectify, || rectify::rectify(image, &quad))
+            else {
+                continue;
+            };
+            let cells = timings.time(Stage::Cells, || cells::slice(&rectified, image));
+            let (evidence, rivals, givens, entries) =
+                timings.time(Stage::Recognize, || self.recognize(&cells));
+            let moved = Reading {
+                givens,
+                entries,
+                evidence,
+                rivals,
+                rectified,
+                cells,
+            };
+            let solved = timings.time(Stage::Solve, || {
+                correct::solve_reading(
+                    &moved.givens,
+                    &moved.evidence,
+                    &moved.rivals,
+                    self.options.max_corrections,
+                )
+            });
+            if solved.trusted().is_none() {
+                continue;
+            }
+            if found.is_some() {
+                return None;
+            }
+            found = Some((moved, solved));
+        }
+        found
     }
 
     /// Solves `reading`'s givens, correcting misreads the evidence allows; when that has no
@@ -538,4 +602,46 @@ fn split_by_author(cells: &Cells, evidence: &[Option<Recognized>]) -> (Board, Bo
         }
     }
     (givens, entries)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pipeline::cells::tests::Sketch;
+    use crate::puzzle::solve;
+
+    /// A puzzle with one solution whose last column holds no given.
+    const LAST_COLUMN_EMPTY: &str =
+        "98.7..6..7.69..5...4..8....6..5..9....3.9..7......2...1....7.....7.591.....1...6.";
+
+    #[test]
+    fn a_grid_placed_a_column_off_is_read_moved_back() {
+        let puzzle: Board = LAST_COLUMN_EMPTY.parse().unwrap();
+        let solution = solve::solve(&puzzle).unwrap().unwrap();
+        let cell = 40.0;
+        let mut sketch = Sketch::new((560, 440), (100.0, 40.0), cell, [250; 3], [60; 3]);
+        sketch.board(&puzzle, 0.6, [20; 3]);
+        let snap = Snap::new(Options::default()).unwrap();
+        // The outline placed a column left: the page's margin read as the first column, the
+        // last one, empty, left out; every given lands a column right.
+        let off = sketch.rectified().shifted_quad(-1, 0);
+        let rectified = rectify::rectify(&sketch.image, &off).unwrap();
+        let cells = cells::slice(&rectified, &sketch.image);
+        let (evidence, rivals, givens, entries) = snap.recognize(&cells);
+        let misplaced = Reading {
+            givens,
+            entries,
+            evidence,
+            rivals,
+            rectified,
+            cells,
+        };
+        assert_ne!(misplaced.givens, puzzle);
+        let mut timings = Timings::default();
+        let (moved, solved) = snap
+            .shifted(&sketch.image, &misplaced, &mut timings)
+            .expect("moved a column right, the grid reads");
+        assert_eq!(moved.givens, puzzle);
+        assert_eq!(solved.trusted(), Some(solution));
+    }
 }

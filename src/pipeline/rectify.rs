@@ -26,6 +26,20 @@ pub struct Rectified {
     pub quad: Quad,
 }
 
+impl Rectified {
+    /// The grid's outline moved by whole cells (`across`, `down`; negative: left, up),
+    /// through its perspective, in the original picture.
+    pub fn shifted_quad(&self, across: i32, down: i32) -> Quad {
+        let back = self.projection.invert();
+        let (s, cell) = (SIDE as f32, CELL as f32);
+        let (dx, dy) = (across as f32 * cell, down as f32 * cell);
+        let square = [(0.0, 0.0), (s, 0.0), (s, s), (0.0, s)];
+        Quad {
+            corners: square.map(|(x, y)| back * (x + dx, y + dy)),
+        }
+    }
+}
+
 /// Straightens the grid bounded by `quad`; `None` when the corners are degenerate.
 pub fn rectify(image: &RgbImage, quad: &Quad) -> Option<Rectified> {
     let s = SIDE as f32;
