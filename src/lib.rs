@@ -146,17 +146,32 @@ impl Snap {
         let cells = timings.time(Stage::Cells, || cells::slice(&rectified, image));
         let (rectified, cells) = self.upright(image, &located.quad, rectified, cells, timings);
         let (rectified, cells) = self.registered(image, rectified, cells, timings);
+        let reading = self.reading_of(rectified, cells, timings);
+        self.debug(|dir| {
+            debug::write_cells(
+                dir,
+                name,
+                label,
+                &reading.rectified,
+                &reading.cells,
+                &reading.evidence,
+            )
+        });
+        Ok(reading)
+    }
+
+    /// The reading of the grid straightened as `rectified` and sliced as `cells`.
+    fn reading_of(&self, rectified: Rectified, cells: Cells, timings: &mut Timings) -> Reading {
         let (evidence, rivals, givens, entries) =
             timings.time(Stage::Recognize, || self.recognize(&cells));
-        self.debug(|dir| debug::write_cells(dir, name, label, &rectified, &cells, &evidence));
-        Ok(Reading {
+        Reading {
             givens,
             entries,
             evidence,
             rivals,
             rectified,
             cells,
-        })
+        }
     }
 
     /// The grid located again by its digits' lattice when its glyphs sit off their cells'
@@ -432,24 +447,8 @@ impl Snap {
                 continue;
             };
             let cells = timings.time(Stage::Cells, || cells::slice(&rectified, image));
-            let (evidence, rivals, givens, entries) =
-                timings.time(Stage::Recognize, || self.recognize(&cells));
-            let moved = Reading {
-                givens,
-                entries,
-                evidence,
-                rivals,
-                rectified,
-                cells,
-            };
-            let solved = timings.time(Stage::Solve, || {
-                correct::solve_reading(
-                    &moved.givens,
-                    &moved.evidence,
-                    &moved.rivals,
-                    self.options.max_corrections,
-                )
-            });
+            let moved = self.reading_of(rectified, cells, timings);
+            let solved = timings.time(Stage::Solve, || self.solve_as_read(&moved));
             if solved.trusted().is_none() {
                 continue;
             }
@@ -465,15 +464,7 @@ impl Snap {
     /// unique solution, reads the glyphs once more against blurred templates and keeps that
     /// reading (in `reading`) when it has one.
     fn solve_reading(&self, reading: &mut Reading, timings: &mut Timings) -> correct::Solved {
-        let solve = |reading: &Reading| {
-            correct::solve_reading(
-                &reading.givens,
-                &reading.evidence,
-                &reading.rivals,
-                self.options.max_corrections,
-            )
-        };
-        let solved = timings.time(Stage::Solve, || solve(reading));
+        let solved = timings.time(Stage::Solve, || self.solve_as_read(reading));
         if solved.is_unique() {
             return solved;
         }
@@ -485,12 +476,22 @@ impl Snap {
             return solved;
         };
         swap_recognition(reading, &mut other);
-        let solved_again = timings.time(Stage::Solve, || solve(reading));
+        let solved_again = timings.time(Stage::Solve, || self.solve_as_read(reading));
         if solved_again.is_unique() {
             return solved_again;
         }
         swap_recognition(reading, &mut other);
         solved
+    }
+
+    /// Solves `reading`'s givens as read, correcting misreads its evidence allows.
+    fn solve_as_read(&self, reading: &Reading) -> correct::Solved {
+        correct::solve_reading(
+            &reading.givens,
+            &reading.evidence,
+            &reading.rivals,
+            self.options.max_corrections,
+        )
     }
 
     /// Draws what the mode asks for: the answer, or marks for the wrong entries, the wrong
@@ -627,17 +628,9 @@ mod tests {
         let off = sketch.rectified().shifted_quad(-1, 0);
         let rectified = rectify::rectify(&sketch.image, &off).unwrap();
         let cells = cells::slice(&rectified, &sketch.image);
-        let (evidence, rivals, givens, entries) = snap.recognize(&cells);
-        let misplaced = Reading {
-            givens,
-            entries,
-            evidence,
-            rivals,
-            rectified,
-            cells,
-        };
-        assert_ne!(misplaced.givens, puzzle);
         let mut timings = Timings::default();
+        let misplaced = snap.reading_of(rectified, cells, &mut timings);
+        assert_ne!(misplaced.givens, puzzle);
         let (moved, solved) = snap
             .shifted(&sketch.image, &misplaced, &mut timings)
             .expect("moved a column right, the grid reads");
