@@ -360,15 +360,14 @@ impl Templates {
         }
         // The templates' own opinion is the one unblurred: the blur is the grid's calibration.
         let template = sharp.unwrap_or(template);
-        let openings = inks.iter().map(|ink| (ink, topology::upper_opening(ink)));
         let mut recognized: Vec<Recognized> = (scores.into_iter().zip(template))
             .zip(holes.iter().zip(blur_gains))
-            .zip(openings)
+            .zip(&inks)
             .map(
-                |(((refined, template), (&holes, blur_gain)), (ink, opening))| Recognized {
+                |(((refined, template), (&holes, blur_gain)), ink)| Recognized {
                     template,
                     holes: Some(holes),
-                    opening,
+                    opening: topology::upper_opening(ink),
                     width: Some(ink.width()),
                     blur_gain,
                     ..Recognized::from_scores(refined)
