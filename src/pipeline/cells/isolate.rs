@@ -223,7 +223,10 @@ pub(super) fn isolate_glyph(
 
 /// How many rows beyond `edge` (up to `reach`, stepping by `step`: 1 down, -1 up) the ink of
 /// the glyph spanning columns `span` goes on: each row's ink must touch the row before's, and
-/// a row inked across half the cell's width `w` is a grid line, where the glyph stops.
+/// a row inked across half the cell's width `w` from one of its sides is a grid line, where
+/// the glyph stops. A line runs from side to side; a large `7`'s bar in the margin above the
+/// area is as wide but centred (Geist digits 0.77 of the cell: the bar was cut off and the
+/// stem read as a 6).
 fn follow_strokes(
     is_ink: &impl Fn(u32, u32) -> bool,
     span: (u32, u32),
@@ -238,7 +241,7 @@ fn follow_strokes(
     for k in 1..=reach {
         let y = edge.wrapping_add_signed(step * k as i32);
         let row: Vec<bool> = (0..w).map(|x| is_ink(x, y)).collect();
-        if row.iter().filter(|&&i| i).count() * 2 > w as usize {
+        if is_line_row(&row) {
             return k - 1;
         }
         let touches =
@@ -250,6 +253,13 @@ fn follow_strokes(
         previous = next;
     }
     reach
+}
+
+/// A row of the margin inked across half its width, from one of its ends: a grid line
+/// (straight or, in a slightly tilted grid, crossing the row).
+fn is_line_row(row: &[bool]) -> bool {
+    let reaches_a_side = row.first() == Some(&true) || row.last() == Some(&true);
+    reaches_a_side && row.iter().filter(|&&i| i).count() * 2 > row.len()
 }
 
 /// The mean colour of a cell's background pixels (those within 3 levels of its median grey,
@@ -398,6 +408,19 @@ mod tests {
         assert!(is_line_sliver(&(0, 0, 2, 45), 45, 46));
         assert!(is_line_sliver(&(42, 4, 44, 40), 45, 46));
         assert!(is_line_sliver(&(0, 0, 44, 2), 45, 46));
+    }
+
+    #[test]
+    fn a_large_sevens_bar_above_the_area_is_followed_and_a_line_is_not() {
+        // A 7 whose bar lies in the margin two rows above the area, its stem centred.
+        let (w, h) = (40u32, 40u32);
+        let bar = |x: u32, y: u32| y == u32::MAX - 1 && (8..32).contains(&x);
+        let stem = |x: u32, y: u32| (y == u32::MAX || y < h) && (26..30).contains(&x);
+        let seven = |x: u32, y: u32| bar(x, y) || stem(x, y);
+        assert_eq!(follow_strokes(&seven, (26, 29), 0, w, 3, -1), 2);
+        // A grid line there instead, across the whole row: the glyph stops below it.
+        let line = |x: u32, y: u32| (y == u32::MAX - 1 && x < w) || stem(x, y);
+        assert_eq!(follow_strokes(&line, (26, 29), 0, w, 3, -1), 1);
     }
 
     #[test]

@@ -356,21 +356,70 @@ fn room_share(grid_bg: u8, cell_bg: u8, dark: bool) -> f32 {
 /// its neighbourhood. Coverage, not summed darkness, so a row of bold digits cannot outweigh a
 /// faint line: a line crosses the whole grid, digits at most half of it. Highlighted cells are
 /// uniform inside and do not count.
+///
+/// Only a row covering three quarters of a cell somewhere is a line: a full row of wide bold
+/// digits with flat tops covers more than half the grid too, in pieces (Sigmar One's digits,
+/// 0.65 of the cell wide, beside faint lines: the tops were taken for the line above them,
+/// and the digits cut in half). A cell is covered by what the row and its two neighbours
+/// hold, so a line tilted or bent in a photo still covers it: a photo's patchy line covers
+/// 0.6-0.8 of each cell (asking that of two cells or more lost one photo of the 160).
 fn find_lines(ink: &GrayImage) -> ([f32; 10], [f32; 10]) {
-    let n = ink.width() as usize;
-    let mut by_column = vec![0u32; n];
-    let mut by_row = vec![0u32; ink.height() as usize];
-    for (row_count, row) in by_row.iter_mut().zip(ink.as_raw().chunks_exact(n)) {
-        for (count, &v) in by_column.iter_mut().zip(row) {
-            *count += u32::from(v > 0);
+    let (w, h) = (ink.width() as usize, ink.height() as usize);
+    let inked: Vec<bool> = ink.as_raw().iter().map(|&v| v > 0).collect();
+    let at = |x: usize, y: usize| inked[y * w + x];
+    // Whether the ink at (x, y) or one step either way across the line's run is set.
+    let near = |x: usize, y: usize, across_rows: bool| {
+        let (c, len) = if across_rows { (y, h) } else { (x, w) };
+        (c.saturating_sub(1)..=(c + 1).min(len - 1)).any(|k| {
+            if across_rows {
+                at(x, k)
+            } else {
+                at(k, y)
+            }
+        })
+    };
+    let mut by_row = vec![Crossing::default(); h];
+    let mut by_column = vec![Crossing::default(); w];
+    for (y, row) in by_row.iter_mut().enumerate() {
+        for (x, column) in by_column.iter_mut().enumerate() {
+            row.add(x, at(x, y), near(x, y, true));
+            column.add(y, at(x, y), near(x, y, false));
         }
-        *row_count = row.iter().map(|&v| u32::from(v > 0)).sum();
     }
     (line_peaks(&by_column), line_peaks(&by_row))
 }
 
-/// The ten line positions along one axis from its ink coverage profile.
-fn line_peaks(profile: &[u32]) -> [f32; 10] {
+/// The fewest cells a row (or column) must cover three quarters of to be a grid line (see
+/// [`find_lines`]).
+const MIN_CROSSED: usize = 1;
+
+/// The ink of one row (or column) of the straightened grid: how much of it, and how much of
+/// each cell it crosses, with its neighbours' ink, is covered.
+#[derive(Clone, Copy, Default)]
+struct Crossing {
+    total: u32,
+    per_cell: [u32; 9],
+}
+
+impl Crossing {
+    /// Counts the pixel at `at` along the row: `own`, its ink; `near`, its or a neighbour's.
+    fn add(&mut self, at: usize, own: bool, near: bool) {
+        self.total += u32::from(own);
+        self.per_cell[(at / CELL as usize).min(8)] += u32::from(near);
+    }
+
+    /// Whether it runs like a grid line: across more than half the grid, and over at least
+    /// three quarters of `MIN_CROSSED` cells, which digits never cover.
+    fn is_line_like(&self, len: usize) -> bool {
+        let crossed = (self.per_cell.iter())
+            .filter(|&&c| c * 4 >= CELL * 3)
+            .count();
+        self.total as usize * 2 > len && crossed >= MIN_CROSSED
+    }
+}
+
+/// The ten line positions along one axis from its rows' (or columns') ink.
+fn line_peaks(profile: &[Crossing]) -> [f32; 10] {
     let n = profile.len();
     let mut out = [0.0; 10];
     for (k, slot) in out.iter_mut().enumerate() {
@@ -378,15 +427,11 @@ fn line_peaks(profile: &[u32]) -> [f32; 10] {
         let window = CELL / 4;
         let lo = expected.saturating_sub(window) as usize;
         let hi = ((expected + window) as usize).min(n - 1);
+        // Only trust a peak that runs like a line; otherwise keep the even spacing.
         let best = (lo..=hi)
-            .max_by_key(|&i| profile[i])
-            .unwrap_or(expected as usize);
-        // Only trust a peak that crosses most of the grid; otherwise keep the even spacing.
-        *slot = if profile[best] as usize * 2 > n {
-            best as f32
-        } else {
-            expected as f32
-        };
+            .max_by_key(|&i| profile[i].total)
+            .filter(|&i| profile[i].is_line_like(n));
+        *slot = best.map_or(expected as f32, |i| i as f32);
     }
     out
 }

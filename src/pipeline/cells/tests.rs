@@ -643,3 +643,26 @@ fn a_lone_x_height_digit_at_the_centre_is_a_digit_beside_pencil_marks() {
     assert!(!lone(9, 0.03));
     assert!(!lone(13, 0.3));
 }
+
+#[test]
+fn a_row_of_bold_flat_topped_digits_is_no_grid_line() {
+    // A straightened grid's ink: every line but the faint one above the third row (not
+    // inked), the line above the fourth row two pixels low, and eight bold digits' flat tops
+    // 0.64 of a cell wide, 12 px under the missing line.
+    let size = 9 * CELL;
+    let tops = 2 * CELL + 12;
+    let ink = GrayImage::from_fn(size, size, |x, y| {
+        let line_row = (y % CELL == 0 && y != 2 * CELL && y != 3 * CELL) || y == 3 * CELL + 2;
+        let line = line_row || x % CELL == 0;
+        let top = y == tops && (10..46).contains(&(x % CELL)) && x / CELL != 5;
+        image::Luma([if line || top { 255 } else { 0 }])
+    });
+    let (xs, ys) = find_lines(&ink);
+    assert_eq!(
+        ys[2],
+        (2 * CELL) as f32,
+        "the digits' tops taken for a line"
+    );
+    assert_eq!(ys[3], (3 * CELL + 2) as f32);
+    assert_eq!(xs[4], (4 * CELL) as f32);
+}
