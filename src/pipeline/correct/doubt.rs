@@ -324,6 +324,34 @@ fn label_swaps(givens: &Board, evidence: &[Option<Recognized>]) -> Vec<Doubt> {
     out
 }
 
+/// Every exchange of two digits among the givens (each read as one renamed to the other) that
+/// costs at most `ALTERNATIVE_LOSS` per glyph renamed: the readings of whole digits the rules
+/// always accept, as changes, for the loops to choose between (see
+/// `super::decided_by_loops`). A font whose open `4`s the templates read as `9`s reads its
+/// closed `9`s as `4`s: two groups misread into each other, never one rival of its own.
+pub(super) fn close_exchanges(givens: &Board, evidence: &[Option<Recognized>]) -> Vec<Rival> {
+    let mut out = Vec::new();
+    for a in Digit::all() {
+        for b in Digit::all().filter(|b| b.get() > a.get()) {
+            let Some(renamed) = exchange(givens, evidence, a, b) else {
+                continue;
+            };
+            let loss: f32 = renamed.iter().map(|r| r.loss).sum::<f32>() / renamed.len() as f32;
+            let both_given =
+                renamed.iter().any(|r| r.read == a) && renamed.iter().any(|r| r.read == b);
+            if !both_given || loss > ALTERNATIVE_LOSS {
+                continue;
+            }
+            out.push(Rival {
+                changes: renamed.iter().map(|r| (r.cell, r.other)).collect(),
+                loss,
+                backed: false,
+            });
+        }
+    }
+    out
+}
+
 /// Whether the glyphs' shapes confirm an exchange's two digits as read, comparing the two
 /// groups of glyphs with each other, so the picture's own font, size and blur set the scale:
 /// - the sides their upper parts open to, where one digit opens to the left and the other to

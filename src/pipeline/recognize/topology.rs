@@ -207,6 +207,11 @@ pub fn agrees(digit: usize, loops: Loops) -> Option<bool> {
     })
 }
 
+/// Whether `digit` closes loops in every ordinary font (`6`, `8`, `9`).
+pub fn closes_loops(digit: Digit) -> bool {
+    DIGIT_LOOPS[usize::from(digit.get() - 1)].is_some_and(|l| l.count > 0)
+}
+
 /// [`agrees`] for a glyph whose loops may not have been counted (`loops` is `None`).
 pub fn digit_agrees(digit: Digit, loops: Option<Loops>) -> Option<bool> {
     loops.and_then(|l| agrees(usize::from(digit.get() - 1), l))
