@@ -4,7 +4,7 @@
 //! or pencil marks beside it.
 
 use crate::pipeline::mask::component_boxes;
-use image::{GrayImage, Luma};
+use image::{GrayImage, Luma, RgbImage};
 
 use super::{Author, Glyph, LINE_MARGIN, MIN_GLYPH_HEIGHT, MIN_MARK_HEIGHT};
 use crate::pipeline::rectify::{Rectified, CELL};
@@ -199,7 +199,8 @@ pub(super) fn isolate_glyph(
     });
     let origin = (x0 + bx0, y0 + by0 - up);
     let core = (x0 + main.0, y0 + main.1, x0 + main.2, y0 + main.3);
-    let colour = stroke_colour(rect, &ink, origin, core);
+    let raw = |x: u32, y: u32| strength(bx0 + x, (by0 + y).wrapping_sub(up));
+    let colour = stroke_colour(&rect.image, (ink.width(), ink.height(), &raw), origin, core);
     let glyph = Glyph {
         width: ink.width(),
         height: ink.height(),
@@ -369,24 +370,34 @@ fn is_line_sliver(b: &(u32, u32, u32, u32), w: u32, h: u32) -> bool {
 /// Pixels within a fifth of the peak: a looser cut lets a thin stroke's partly covered pixels
 /// pull the colour towards the background, so a serif's hairline digits came out as light as a
 /// player's grey entries (tune: 2 grids more exact, 7/10 against 8/10; 9/10 follows JPEG noise).
+/// The peak is the strongest pixel's own stand-out, not the glyph's ink scaled to the grid's
+/// contrast: that saturates, and in a hairline face most of a stroke's partly covered pixels
+/// reached it (Kanit's black givens came out 45-115 grey, its grey entries among them).
+/// `box_strength` is the glyph box's size and each pixel's stand-out from its background.
 fn stroke_colour(
-    rect: &Rectified,
-    ink: &GrayImage,
+    image: &RgbImage,
+    box_strength: (u32, u32, &dyn Fn(u32, u32) -> i32),
     origin: (u32, u32),
     core: (u32, u32, u32, u32),
 ) -> [u8; 3] {
+    let (w, h, strength) = box_strength;
     let in_core = |x: u32, y: u32| {
         let (x, y) = (origin.0 + x, origin.1 + y);
         (core.0..=core.2).contains(&x) && (core.1..=core.3).contains(&y)
     };
-    let core_pixels = || ink.enumerate_pixels().filter(|&(x, y, _)| in_core(x, y));
-    let peak = core_pixels().map(|(_, _, p)| p[0]).max().unwrap_or(0);
-    let cut = (u32::from(peak) * 8 / 10) as u8;
+    let core_pixels = || {
+        (0..h)
+            .flat_map(move |y| (0..w).map(move |x| (x, y)))
+            .filter(|&(x, y)| in_core(x, y))
+            .map(|(x, y)| (x, y, strength(x, y)))
+    };
+    let peak = core_pixels().map(|(_, _, s)| s).max().unwrap_or(0);
+    let cut = peak * 8 / 10;
     let mut sum = [0u64; 3];
     let mut n = 0u64;
-    for (x, y, p) in core_pixels() {
-        if p[0] >= cut && p[0] > 0 {
-            let c = rect.image.get_pixel(origin.0 + x, origin.1 + y).0;
+    for (x, y, s) in core_pixels() {
+        if s >= cut && s > 0 {
+            let c = image.get_pixel(origin.0 + x, origin.1 + y).0;
             (0..3).for_each(|i| sum[i] += u64::from(c[i]));
             n += 1;
         }
@@ -421,6 +432,23 @@ mod tests {
         // A grid line there instead, across the whole row: the glyph stops below it.
         let line = |x: u32, y: u32| (y == u32::MAX - 1 && x < w) || stem(x, y);
         assert_eq!(follow_strokes(&line, (26, 29), 0, w, 3, -1), 1);
+    }
+
+    #[test]
+    fn a_hairline_glyphs_colour_is_its_darkest_pixels() {
+        // A hairline black stroke on white: one column of full pixels (stand-out 230), two
+        // of anti-aliased grey beside it (stand-out 120, above what the grid's text contrast
+        // scales to full ink in a picture of such faces).
+        let image = RgbImage::from_fn(3, 10, |x, _| {
+            image::Rgb(if x == 1 {
+                [20, 20, 20]
+            } else {
+                [130, 130, 130]
+            })
+        });
+        let strength = |x: u32, _y: u32| if x == 1 { 230 } else { 120 };
+        let colour = stroke_colour(&image, (3, 10, &strength), (0, 0), (0, 0, 2, 9));
+        assert_eq!(colour, [20, 20, 20]);
     }
 
     #[test]
