@@ -324,12 +324,16 @@ fn label_swaps(givens: &Board, evidence: &[Option<Recognized>]) -> Vec<Doubt> {
     out
 }
 
-/// Every exchange of two digits among the givens (each read as one renamed to the other) that
-/// costs at most `ALTERNATIVE_LOSS` per glyph renamed: the readings of whole digits the rules
-/// always accept, as changes, for the loops to choose between (see
-/// `super::decided_by_loops`). A font whose open `4`s the templates read as `9`s reads its
-/// closed `9`s as `4`s: two groups misread into each other, never one rival of its own.
-pub(super) fn close_exchanges(givens: &Board, evidence: &[Option<Recognized>]) -> Vec<Rival> {
+/// Every exchange of two digits both given (each read as one renamed to the other) that costs
+/// at most `max_loss` per glyph renamed: the readings of whole digits the rules always
+/// accept, as changes, for the loops to choose between (see `super::decided_by_loops`). A
+/// font whose open `4`s the templates read as `9`s reads its closed `9`s as `4`s: two groups
+/// misread into each other, never one rival of its own.
+pub(super) fn close_exchanges(
+    givens: &Board,
+    evidence: &[Option<Recognized>],
+    max_loss: f32,
+) -> Vec<Rival> {
     let mut out = Vec::new();
     for a in Digit::all() {
         for b in Digit::all().filter(|b| b.get() > a.get()) {
@@ -339,7 +343,7 @@ pub(super) fn close_exchanges(givens: &Board, evidence: &[Option<Recognized>]) -
             let loss: f32 = renamed.iter().map(|r| r.loss).sum::<f32>() / renamed.len() as f32;
             let both_given =
                 renamed.iter().any(|r| r.read == a) && renamed.iter().any(|r| r.read == b);
-            if !both_given || loss > ALTERNATIVE_LOSS {
+            if !both_given || loss > max_loss {
                 continue;
             }
             out.push(Rival {

@@ -409,9 +409,8 @@ fn decided_by_loops(
     let Ok(Verdict::Unique(solution)) = solved.verdict else {
         return None;
     };
-    let exchanges: Vec<Rival> = close_exchanges(&solved.givens, evidence)
+    let exchanges: Vec<Rival> = close_exchanges(&solved.givens, evidence, EXCHANGE_LOSS)
         .into_iter()
-        .filter(|x| x.loss <= EXCHANGE_LOSS)
         .filter(|x| loops_closed_elsewhere(&x.changes, &solved.givens, evidence))
         .collect();
     let mut decided: Option<(Board, Board, &Rival)> = None;
