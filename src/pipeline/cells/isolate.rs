@@ -200,7 +200,8 @@ pub(super) fn isolate_glyph(
     let origin = (x0 + bx0, y0 + by0 - up);
     let core = (x0 + main.0, y0 + main.1, x0 + main.2, y0 + main.3);
     let raw = |x: u32, y: u32| strength(bx0 + x, (by0 + y).wrapping_sub(up));
-    let colour = stroke_colour(&rect.image, (ink.width(), ink.height(), &raw), origin, core);
+    let size = (ink.width(), ink.height());
+    let colour = stroke_colour(&rect.image, size, &raw, origin, core);
     let glyph = Glyph {
         width: ink.width(),
         height: ink.height(),
@@ -373,14 +374,15 @@ fn is_line_sliver(b: &(u32, u32, u32, u32), w: u32, h: u32) -> bool {
 /// The peak is the strongest pixel's own stand-out, not the glyph's ink scaled to the grid's
 /// contrast: that saturates, and in a hairline face most of a stroke's partly covered pixels
 /// reached it (Kanit's black givens came out 45-115 grey, its grey entries among them).
-/// `box_strength` is the glyph box's size and each pixel's stand-out from its background.
+/// `size` is the glyph box's, `strength` each of its pixels' stand-out as ink.
 fn stroke_colour(
     image: &RgbImage,
-    box_strength: (u32, u32, &dyn Fn(u32, u32) -> i32),
+    size: (u32, u32),
+    strength: &dyn Fn(u32, u32) -> i32,
     origin: (u32, u32),
     core: (u32, u32, u32, u32),
 ) -> [u8; 3] {
-    let (w, h, strength) = box_strength;
+    let (w, h) = size;
     let in_core = |x: u32, y: u32| {
         let (x, y) = (origin.0 + x, origin.1 + y);
         (core.0..=core.2).contains(&x) && (core.1..=core.3).contains(&y)
@@ -447,7 +449,7 @@ mod tests {
             })
         });
         let strength = |x: u32, _y: u32| if x == 1 { 230 } else { 120 };
-        let colour = stroke_colour(&image, (3, 10, &strength), (0, 0), (0, 0, 2, 9));
+        let colour = stroke_colour(&image, (3, 10), &strength, (0, 0), (0, 0, 2, 9));
         assert_eq!(colour, [20, 20, 20]);
     }
 
