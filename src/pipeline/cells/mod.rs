@@ -365,27 +365,57 @@ fn room_share(grid_bg: u8, cell_bg: u8, dark: bool) -> f32 {
 /// 0.6-0.8 of each cell (asking that of two cells or more lost one photo of the 160).
 fn find_lines(ink: &GrayImage) -> ([f32; 10], [f32; 10]) {
     let (w, h) = (ink.width() as usize, ink.height() as usize);
-    let inked: Vec<bool> = ink.as_raw().iter().map(|&v| v > 0).collect();
-    let at = |x: usize, y: usize| inked[y * w + x];
-    // Whether the ink at (x, y) or one step either way across the line's run is set.
-    let near = |x: usize, y: usize, across_rows: bool| {
-        let (c, len) = if across_rows { (y, h) } else { (x, w) };
-        (c.saturating_sub(1)..=(c + 1).min(len - 1)).any(|k| {
-            if across_rows {
-                at(x, k)
-            } else {
-                at(k, y)
-            }
-        })
-    };
+    let cell = CELL as usize;
+    let inked: Vec<u8> = ink.as_raw().iter().map(|&v| u8::from(v > 0)).collect();
+    let row_at = |y: usize| &inked[y * w..(y + 1) * w];
     let mut by_row = vec![Crossing::default(); h];
-    let mut by_column = vec![Crossing::default(); w];
+    // The columns' counts, one row of them per cell down (plain slices, so the additions
+    // vectorise).
+    let mut column_totals = vec![0u32; w];
+    let mut column_cells = vec![vec![0u32; w]; 9];
+    let mut across_rows = vec![0u8; w];
+    let mut across_columns = vec![0u8; w];
     for (y, row) in by_row.iter_mut().enumerate() {
-        for (x, column) in by_column.iter_mut().enumerate() {
-            row.add(x, at(x, y), near(x, y, true));
-            column.add(y, at(x, y), near(x, y, false));
+        let (above, here, below) = (
+            row_at(y.saturating_sub(1)),
+            row_at(y),
+            row_at((y + 1).min(h - 1)),
+        );
+        // Each pixel's own ink or a neighbour's across the line: the row's above and below,
+        // the column's left and right.
+        for (((out, a), b), c) in across_rows.iter_mut().zip(above).zip(here).zip(below) {
+            *out = a | b | c;
+        }
+        across_columns.copy_from_slice(here);
+        for ((out, l), r) in across_columns[1..].iter_mut().zip(here).zip(&here[2..]) {
+            *out |= l | r;
+        }
+        if let (Some(first), Some(&next)) = (across_columns.first_mut(), here.get(1)) {
+            *first |= next;
+        }
+        if let (Some(last), Some(&before)) =
+            (across_columns.last_mut(), here.get(w.wrapping_sub(2)))
+        {
+            *last |= before;
+        }
+        row.total = here.iter().map(|&v| u32::from(v)).sum();
+        for (slot, chunk) in row.per_cell.iter_mut().zip(across_rows.chunks(cell)) {
+            *slot = chunk.iter().map(|&v| u32::from(v)).sum();
+        }
+        for (total, &v) in column_totals.iter_mut().zip(here) {
+            *total += u32::from(v);
+        }
+        let cells = &mut column_cells[(y / cell).min(8)];
+        for (count, &v) in cells.iter_mut().zip(&across_columns) {
+            *count += u32::from(v);
         }
     }
+    let by_column: Vec<Crossing> = (0..w)
+        .map(|x| Crossing {
+            total: column_totals[x],
+            per_cell: std::array::from_fn(|k| column_cells[k][x]),
+        })
+        .collect();
     (line_peaks(&by_column), line_peaks(&by_row))
 }
 
@@ -402,12 +432,6 @@ struct Crossing {
 }
 
 impl Crossing {
-    /// Counts the pixel at `at` along the row: `own`, its ink; `near`, its or a neighbour's.
-    fn add(&mut self, at: usize, own: bool, near: bool) {
-        self.total += u32::from(own);
-        self.per_cell[(at / CELL as usize).min(8)] += u32::from(near);
-    }
-
     /// Whether it runs like a grid line: across more than half the grid, and over at least
     /// three quarters of `MIN_CROSSED` cells, which digits never cover.
     fn is_line_like(&self, len: usize) -> bool {
