@@ -387,17 +387,16 @@ fn stroke_colour(
         let (x, y) = (origin.0 + x, origin.1 + y);
         (core.0..=core.2).contains(&x) && (core.1..=core.3).contains(&y)
     };
-    let core_pixels = || {
-        (0..h)
-            .flat_map(move |y| (0..w).map(move |x| (x, y)))
-            .filter(|&(x, y)| in_core(x, y))
-            .map(|(x, y)| (x, y, strength(x, y)))
-    };
-    let peak = core_pixels().map(|(_, _, s)| s).max().unwrap_or(0);
+    let core_pixels: Vec<(u32, u32, i32)> = (0..h)
+        .flat_map(|y| (0..w).map(move |x| (x, y)))
+        .filter(|&(x, y)| in_core(x, y))
+        .map(|(x, y)| (x, y, strength(x, y)))
+        .collect();
+    let peak = core_pixels.iter().map(|p| p.2).max().unwrap_or(0);
     let cut = peak * 8 / 10;
     let mut sum = [0u64; 3];
     let mut n = 0u64;
-    for (x, y, s) in core_pixels() {
+    for &(x, y, s) in &core_pixels {
         if s >= cut && s > 0 {
             let c = image.get_pixel(origin.0 + x, origin.1 + y).0;
             (0..3).for_each(|i| sum[i] += u64::from(c[i]));
