@@ -188,8 +188,15 @@ pub(super) fn isolate_glyph(
             marks,
         };
     }
-    let ink = GrayImage::from_fn(bx1 - bx0 + 1, by1 - by0 + 1 + up + down, |x, y| {
-        let s = strength(bx0 + x, (by0 + y).wrapping_sub(up));
+    let size = (bx1 - bx0 + 1, by1 - by0 + 1 + up + down);
+    // Each pixel's stand-out, measured once: the ink below and the stroke colour use it.
+    let raw: Vec<i32> = (0..size.1)
+        .flat_map(|y| (0..size.0).map(move |x| (x, y)))
+        .map(|(x, y)| strength(bx0 + x, (by0 + y).wrapping_sub(up)))
+        .collect();
+    let raw_at = |x: u32, y: u32| raw[(y * size.0 + x) as usize];
+    let ink = GrayImage::from_fn(size.0, size.1, |x, y| {
+        let s = raw_at(x, y);
         let v = if s * 2 < threshold {
             0
         } else {
@@ -199,9 +206,7 @@ pub(super) fn isolate_glyph(
     });
     let origin = (x0 + bx0, y0 + by0 - up);
     let core = (x0 + main.0, y0 + main.1, x0 + main.2, y0 + main.3);
-    let raw = |x: u32, y: u32| strength(bx0 + x, (by0 + y).wrapping_sub(up));
-    let size = (ink.width(), ink.height());
-    let colour = stroke_colour(&rect.image, size, &raw, origin, core);
+    let colour = stroke_colour(&rect.image, size, &raw_at, origin, core);
     let glyph = Glyph {
         width: ink.width(),
         height: ink.height(),
