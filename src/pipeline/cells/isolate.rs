@@ -53,6 +53,10 @@ pub(super) struct CellInk {
     pub(super) marks: Vec<u32>,
     /// How many pieces of ink the glyph was joined from, specks left out.
     pub(super) pieces: usize,
+    /// When the glyph was joined from pieces one above another, none overlapping another's
+    /// rows (specks left out): the tallest piece's height. Pencil marks stacked in a column
+    /// join so; the pieces of a broken digit mostly overlap, or keep one tall piece.
+    pub(super) stacked: Option<u32>,
 }
 
 impl CellInk {
@@ -140,6 +144,7 @@ pub(super) fn isolate_glyph(
             off_across: 1.0,
             bottom: 1.0,
             pieces: 0,
+            stacked: None,
             marks: boxes
                 .iter()
                 .map(height)
@@ -185,6 +190,7 @@ pub(super) fn isolate_glyph(
             off_across: 1.0,
             bottom: 1.0,
             pieces: 0,
+            stacked: None,
             marks,
         };
     }
@@ -224,6 +230,7 @@ pub(super) fn isolate_glyph(
         off_across: ((bx0 + bx1) as f32 / 2.0 - cx).abs() / w as f32,
         bottom: (by1 + 1 + down) as f32 / h as f32,
         pieces: joined.iter().filter(|b| !is_speck(b, min_mark)).count(),
+        stacked: stacked_height(&joined, min_mark),
         marks,
     }
 }
@@ -351,6 +358,27 @@ fn is_column_of_marks(pieces: &[PieceBox], joined: PieceBox, speck: u32) -> bool
             .all(|&(top, bottom)| ((bottom - top + 1) as f32) < COLUMN_PIECE * h as f32)
 }
 
+/// When the pieces (specks aside) fall into at least two tiers one above another, no piece
+/// sharing rows with another tier: the tallest tier's height. A tier is a run of pieces
+/// whose rows overlap (a mark broken in two is one tier).
+fn stacked_height(pieces: &[PieceBox], speck: u32) -> Option<u32> {
+    let mut spans: Vec<(u32, u32)> = (pieces.iter())
+        .filter(|b| !is_speck(b, speck))
+        .map(|b| (b.1, b.3))
+        .collect();
+    spans.sort_unstable();
+    let mut tiers: Vec<(u32, u32)> = Vec::new();
+    for (top, bottom) in spans {
+        match tiers.last_mut() {
+            Some(last) if top <= last.1 => last.1 = last.1.max(bottom),
+            _ => tiers.push((top, bottom)),
+        }
+    }
+    (tiers.len() >= 2)
+        .then(|| tiers.iter().map(|&(top, bottom)| bottom - top + 1).max())
+        .flatten()
+}
+
 /// Whether no two of the pieces' `spans` (first and last pixel along one axis) overlap;
 /// sorts them.
 fn none_overlap(spans: &mut [(u32, u32)]) -> bool {
@@ -462,6 +490,20 @@ mod tests {
         // "689" written across the cell's middle: three pieces side by side.
         let pieces = [(0, 0, 5, 12), (7, 0, 12, 12), (14, 1, 19, 12)];
         assert!(is_row_of_marks(&pieces, (0, 0, 19, 12)));
+    }
+
+    #[test]
+    fn pieces_one_above_another_fall_into_tiers() {
+        // An old-style `5` mark (its flag apart from its bowl, overlapping rows) over an `8`:
+        // two tiers, the taller 12 rows.
+        let marks = [(1, 0, 6, 4), (0, 3, 6, 11), (0, 14, 6, 24)];
+        assert_eq!(stacked_height(&marks, 3), Some(12));
+        // A digit broken down its middle: one tier.
+        let split = [(0, 0, 4, 24), (6, 2, 12, 24)];
+        assert_eq!(stacked_height(&split, 3), None);
+        // Specks do not make a tier.
+        let speck = [(0, 0, 6, 20), (2, 22, 3, 23)];
+        assert_eq!(stacked_height(&speck, 3), None);
     }
 
     #[test]

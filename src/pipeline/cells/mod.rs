@@ -612,6 +612,9 @@ impl Sizes {
             return false;
         }
         if let Some(mark) = self.mark {
+            if self.is_column_of_marks(glyph, cell, mark) {
+                return false;
+            }
             // Nearer the digits than the marks on a log scale; or alone at the centre of its
             // cell and clearly taller than the marks, where pencil marks sit in a 3x3 layout
             // (old-style 1s and 2s are x-height: 13 px beside 19 px digits and 9 px marks).
@@ -626,6 +629,23 @@ impl Sizes {
             && self.bottoms.iter().filter(standing).count() >= ON_BASELINE;
         h >= DIGIT_FRACTION * self.digit
             || (marks.is_empty() && (off_centre < LONE_OFFSET || on_baseline))
+    }
+
+    /// Whether a cell's glyph, beside other marks, was joined from tiers of pieces one above
+    /// another, each no taller than a pencil mark (the picture's, or the tallest beside it in
+    /// the cell) and shorter than any broken digit's largest piece, and the whole narrower
+    /// than that too: a column of pencil marks, as tall as a digit and as thin as a `1`
+    /// (old-style marks descend into the mark below). A didone `7` whose hairline stem broke
+    /// apart is as wide as a digit.
+    fn is_column_of_marks(&self, glyph: &Glyph, cell: &CellInk, mark: f32) -> bool {
+        let beside = cell.marks.iter().max().map_or(0.0, |&m| m as f32);
+        let part = BROKEN_PART_BESIDE_MARKS * self.digit;
+        !cell.marks.is_empty()
+            && (glyph.width as f32) < part
+            && cell.stacked.is_some_and(|tallest| {
+                let tallest = tallest as f32;
+                (tallest < MARK_MARGIN * mark || tallest <= beside) && tallest < part
+            })
     }
 
     /// For a glyph too small to be a digit but too large to be a pencil mark, beside other
@@ -664,7 +684,14 @@ impl Sizes {
             return false;
         };
         let h = glyph.height as f32;
+        // Beside other marks in a picture with pencil marks, a mark-sized piece is one of
+        // them (unless it is a bar, which no mark is): looked at fainter, marks one above
+        // another touch and pass for a digit.
+        let bar = glyph.width as f32 >= BAR_ASPECT * h;
+        let among_marks =
+            !bar && !cell.marks.is_empty() && self.mark.is_some_and(|m| h < MARK_MARGIN * m);
         cell.marks.len() <= FRAGMENT_COMPANIONS
+            && !among_marks
             && h >= FRAGMENT * self.digit
             && h < WHOLE_LOW * self.digit
     }

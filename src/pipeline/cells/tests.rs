@@ -490,6 +490,7 @@ fn a_bar_as_short_as_a_pencil_mark_reaches_for_the_rest_of_its_digit() {
         bottom: 0.4,
         marks: vec![14],
         pieces: 1,
+        stacked: None,
     };
     assert!(sizes.broken_digit_join(&piece(20, 10)).is_some());
     assert!(sizes.broken_digit_join(&piece(7, 10)).is_none());
@@ -513,6 +514,7 @@ fn a_digit_joined_from_four_pieces_is_whole() {
         bottom: 0.75,
         marks: Vec::new(),
         pieces,
+        stacked: None,
     };
     assert!(sizes.is_whole_digit(&joined(4)));
     assert!(!sizes.is_whole_digit(&joined(5)));
@@ -636,6 +638,7 @@ fn a_lone_x_height_digit_at_the_centre_is_a_digit_beside_pencil_marks() {
             bottom: 0.6,
             marks: Vec::new(),
             pieces: 1,
+            stacked: None,
         };
         sizes.is_digit(&glyph, &cell)
     };
@@ -665,4 +668,61 @@ fn a_row_of_bold_flat_topped_digits_is_no_grid_line() {
     );
     assert_eq!(ys[3], (3 * CELL + 2) as f32);
     assert_eq!(xs[4], (4 * CELL) as f32);
+}
+
+/// Pencil marks one above another in an old-style face: the `5` descends into the `8` below
+/// it, and the two join into a glyph as tall as a digit and as thin as a `1` (EB Garamond:
+/// 6 x 26 px beside 37 px digits and 11 px marks, read as an entry `1`). Stacked in tiers
+/// no taller than the marks, beside other marks, it is no digit; a didone `7` whose hairline
+/// stem broke apart under its bar is as wide as a digit, and stays one.
+#[test]
+fn a_column_of_pencil_marks_is_no_digit() {
+    let sizes = Sizes {
+        digit: 37.0,
+        mark: Some(11.0),
+        bottoms: Vec::new(),
+    };
+    let cell = |width: u32, height: u32, stacked: Option<u32>| {
+        let glyph = Glyph::sketch(width, height, [120, 120, 120]);
+        let cell = CellInk {
+            glyph: Some(glyph.clone()),
+            off_centre: 0.18,
+            off_across: 0.05,
+            bottom: 0.9,
+            marks: vec![11, 8, 11],
+            pieces: 2,
+            stacked,
+        };
+        sizes.is_digit(&glyph, &cell)
+    };
+    assert!(!cell(6, 26, Some(12)));
+    // The same glyph in one piece, or with a piece half a digit tall, is judged by its size.
+    assert!(cell(6, 26, None));
+    assert!(cell(6, 26, Some(19)));
+    // A `7`'s bar over the foot of its stem.
+    assert!(cell(21, 32, Some(10)));
+}
+
+/// A pencil mark beside others is not what is left of a faint digit: looked at fainter, the
+/// marks one above another touch and pass for one (Headland One: a `5` over an `8`, read as a
+/// `1`). A bar as short as the marks still is: no mark is that wide (a didone `7`'s bar).
+#[test]
+fn a_pencil_mark_is_no_faint_digits_fragment() {
+    let sizes = Sizes {
+        digit: 32.0,
+        mark: Some(10.0),
+        bottoms: Vec::new(),
+    };
+    let cell = |width: u32, height: u32, marks: Vec<u32>| CellInk {
+        glyph: Some(Glyph::sketch(width, height, [120, 120, 120])),
+        off_centre: 0.02,
+        off_across: 0.02,
+        bottom: 0.6,
+        marks,
+        pieces: 1,
+        stacked: None,
+    };
+    assert!(!sizes.is_fragment(&cell(6, 12, vec![12, 11])));
+    assert!(sizes.is_fragment(&cell(21, 9, vec![12])));
+    assert!(sizes.is_fragment(&cell(6, 12, Vec::new())));
 }
