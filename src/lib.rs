@@ -387,6 +387,10 @@ impl Snap {
                 solved = solved_shifted;
             }
         }
+        if let Some(solution) = solved.trusted() {
+            let apart = reading.cells.entries_coloured_apart();
+            correct::settle_entries(&mut reading.entries, &reading.evidence, &solution, &apart);
+        }
         report.record(&reading, &solved);
         let drawn = if self.options.draw_doubtful {
             solved.any_solution()

@@ -103,6 +103,12 @@ const BARE_STEM: f32 = 0.2;
 /// The least contrast that counts as ink, in grey levels.
 const MIN_INK: i32 = 24;
 
+/// An entry this far (RGB distance) from the median colour of the entries is drawn in a
+/// colour of its own (the lone-glyph split distance of the authors' colour groups).
+const ENTRY_COLOUR_APART: f32 = 60.0;
+/// The fewest entries whose median colour is theirs.
+const MIN_ENTRIES_FOR_COLOUR: usize = 3;
+
 /// Who wrote a digit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Author {
@@ -192,6 +198,30 @@ pub struct Cells {
 }
 
 impl Cells {
+    /// Which cells (row-major) hold an entry drawn in a colour of its own, far from the
+    /// median colour of the picture's entries: an app that paints a wrong entry red has
+    /// judged it already. `false` everywhere with fewer than `MIN_ENTRIES_FOR_COLOUR` entries.
+    pub fn entries_coloured_apart(&self) -> [bool; 81] {
+        let mut apart = [false; 81];
+        let entries: Vec<(usize, [f32; 3])> = (self.glyphs.iter().enumerate())
+            .filter_map(|(i, g)| g.as_ref().map(|g| (i, g)))
+            .filter(|(_, g)| g.author == Author::Entry)
+            .map(|(i, g)| (i, g.colour.map(f32::from)))
+            .collect();
+        if entries.len() < MIN_ENTRIES_FOR_COLOUR {
+            return apart;
+        }
+        let median = std::array::from_fn(|c| {
+            let mut channel: Vec<f32> = entries.iter().map(|e| e.1[c]).collect();
+            channel.sort_by(f32::total_cmp);
+            channel[channel.len() / 2]
+        });
+        for (i, colour) in entries {
+            apart[i] = colour::distance(colour, median) > ENTRY_COLOUR_APART;
+        }
+        apart
+    }
+
     /// How far the glyphs sit from their cells' centres across: the median offset, as a
     /// fraction of the cell; `None` without glyphs. Digits are centred across their cells in
     /// every layout, where up and down old-style figures and some fonts' baselines move them.

@@ -9,6 +9,10 @@ use crate::pipeline::recognize::{topology, Recognized, Rival};
 use crate::puzzle::board::{Board, Conflict, Digit, Pos};
 use crate::puzzle::solve::{self, Verdict};
 
+/// How close (in score) the solution's digit must come to the digit read at an entry for the
+/// entry to be read as the solution's (see [`settle_entries`]).
+const ENTRY_CLOSE_CALL: f32 = 0.08;
+
 pub mod doubt;
 
 pub use doubt::Doubt;
@@ -101,6 +105,35 @@ impl Solved {
         match self.verdict {
             Ok(Verdict::Unique(s) | Verdict::Multiple(s)) => Some(s),
             _ => None,
+        }
+    }
+}
+
+/// A player's entry whose reading is a close call between the digit read and the solution's
+/// digit there is read as the solution's: a player mostly enters the right digit, and a
+/// glyph the templates barely tell apart (Jura's entered `6` scoring 0.03 under `5`) is no
+/// evidence of a mistake. An entry read clearly as another digit stays a wrong entry, and so
+/// does one the app drew `apart` (row-major), in a colour of its own: a red wrong entry.
+pub fn settle_entries(
+    entries: &mut Board,
+    evidence: &[Option<Recognized>],
+    solution: &Board,
+    apart: &[bool; 81],
+) {
+    for cell in Pos::all().filter(|c| !apart[c.index()]) {
+        let (Some(read), Some(right)) = (entries.get(cell), solution.get(cell)) else {
+            continue;
+        };
+        let Some(Some(r)) = evidence.get(cell.index()) else {
+            continue;
+        };
+        let close = r
+            .score(right)
+            .is_some_and(|score| r.ranked[0].1 - score <= ENTRY_CLOSE_CALL);
+        let loops_refute = topology::digit_agrees(read, r.holes) == Some(true)
+            && topology::digit_agrees(right, r.holes) == Some(false);
+        if read != right && close && !loops_refute {
+            entries.set(cell, Some(right));
         }
     }
 }
@@ -645,6 +678,31 @@ mod tests {
             width: None,
             blur_gain: 0.0,
         }
+    }
+
+    #[test]
+    fn an_entry_read_by_a_close_call_against_the_solution_is_the_solutions_digit() {
+        let puzzle: Board = PUZZLE.parse().unwrap();
+        let solution = solve::solve(&puzzle).unwrap().unwrap();
+        let (close, clear) = (Pos::new(0, 0).unwrap(), Pos::new(4, 4).unwrap());
+        let right = |p: Pos| solution.get(p).unwrap().get();
+        // Each entry read as the digit after the solution's: one a close call, one clear.
+        let wrong = |p: Pos| right(p) % 9 + 1;
+        let mut entries = Board::empty();
+        let mut evidence: Vec<Option<Recognized>> = vec![None; 81];
+        for (p, margin) in [(close, 0.03), (clear, 0.3)] {
+            entries.set(p, Digit::new(wrong(p)));
+            evidence[p.index()] = Some(recognized(wrong(p), right(p), margin));
+        }
+        let mut apart = [false; 81];
+        let mut settled = entries;
+        settle_entries(&mut settled, &evidence, &solution, &apart);
+        assert_eq!(settled.get(close), solution.get(close));
+        assert_eq!(settled.get(clear).map(Digit::get), Some(wrong(clear)));
+        // Drawn in a colour of its own, the close call stays as read.
+        apart[close.index()] = true;
+        settle_entries(&mut entries, &evidence, &solution, &apart);
+        assert_eq!(entries.get(close).map(Digit::get), Some(wrong(close)));
     }
 
     #[test]
