@@ -57,6 +57,9 @@ pub(super) struct CellInk {
     /// rows (specks left out): the tallest piece's height. Pencil marks stacked in a column
     /// join so; the pieces of a broken digit mostly overlap, or keep one tall piece.
     pub(super) stacked: Option<u32>,
+    /// How many other marks stand beside the glyph in its row (sharing most of its rows, at
+    /// least half its height): pencil marks written in a row are too far apart to join.
+    pub(super) row_mates: usize,
 }
 
 impl CellInk {
@@ -145,6 +148,7 @@ pub(super) fn isolate_glyph(
             bottom: 1.0,
             pieces: 0,
             stacked: None,
+            row_mates: 0,
             marks: boxes
                 .iter()
                 .map(height)
@@ -191,6 +195,7 @@ pub(super) fn isolate_glyph(
             bottom: 1.0,
             pieces: 0,
             stacked: None,
+            row_mates: 0,
             marks,
         };
     }
@@ -231,6 +236,7 @@ pub(super) fn isolate_glyph(
         bottom: (by1 + 1 + down) as f32 / h as f32,
         pieces: joined.iter().filter(|b| !is_speck(b, min_mark)).count(),
         stacked: stacked_height(&joined, min_mark),
+        row_mates: row_mates(&boxes, &joined, (bx0, by0, bx1, by1)),
         marks,
     }
 }
@@ -356,6 +362,22 @@ fn is_column_of_marks(pieces: &[PieceBox], joined: PieceBox, speck: u32) -> bool
         && none_overlap(&mut spans)
         && (spans.iter())
             .all(|&(top, bottom)| ((bottom - top + 1) as f32) < COLUMN_PIECE * h as f32)
+}
+
+/// How many of the cell's `boxes` not `joined` to the glyph (whose box is `glyph`) stand
+/// beside it in its row: at least half its height, sharing at least half the rows of the
+/// shorter of the two, and not overlapping it across.
+fn row_mates(boxes: &[PieceBox], joined: &[PieceBox], glyph: PieceBox) -> usize {
+    let height = |b: &PieceBox| b.3 - b.1 + 1;
+    (boxes.iter())
+        .filter(|b| !joined.contains(b))
+        .filter(|b| 2 * height(b) >= height(&glyph))
+        .filter(|b| b.2 < glyph.0 || b.0 > glyph.2)
+        .filter(|b| {
+            let shared = (b.3.min(glyph.3) + 1).saturating_sub(b.1.max(glyph.1));
+            2 * shared >= height(b).min(height(&glyph))
+        })
+        .count()
 }
 
 /// When the pieces (specks aside) fall into at least two tiers one above another, no piece
@@ -490,6 +512,21 @@ mod tests {
         // "689" written across the cell's middle: three pieces side by side.
         let pieces = [(0, 0, 5, 12), (7, 0, 12, 12), (14, 1, 19, 12)];
         assert!(is_row_of_marks(&pieces, (0, 0, 19, 12)));
+    }
+
+    #[test]
+    fn marks_beside_a_glyph_in_its_row_are_counted() {
+        // "2568" across the cell: the `5` (the glyph) has the `2`, `6` and `8` beside it.
+        let boxes = [
+            (0, 4, 5, 12),
+            (8, 4, 13, 12),
+            (16, 0, 21, 12),
+            (24, 0, 29, 12),
+        ];
+        assert_eq!(row_mates(&boxes, &boxes[1..2], boxes[1]), 3);
+        // A speck beside it, and a mark in the row below, are not.
+        let apart = [(8, 4, 13, 12), (15, 10, 16, 11), (8, 16, 13, 24)];
+        assert_eq!(row_mates(&apart, &apart[..1], apart[0]), 0);
     }
 
     #[test]

@@ -70,6 +70,12 @@ const ON_BASELINE: usize = 3;
 /// 26,771 digit glyphs of the first tuning rendering are; 19 of the photos' 4,893, glyphs
 /// joined to the shadow at a grid's edge reaching 1.5-2).
 const MAX_DIGIT_FRACTION: f32 = 1.45;
+/// A glyph smaller than the digits (`SMALL_FRACTION`) with this many marks beside it in its
+/// row, in a picture with pencil marks, is one of a row of pencil marks written across the
+/// cell ("2568"), too far apart to join: an old-style face's tall marks (`6`, `8`), or any
+/// mark beside marks broken into specks that pull the marks' typical height down, pass for
+/// digits by their size alone.
+const ROW_MATES: usize = 1;
 /// A glyph below this fraction of the digit height is small enough to be pencil marks.
 const SMALL_FRACTION: f32 = 0.8;
 /// Pencil marks are at most this fraction of the cell (three rows of them fit in it).
@@ -642,7 +648,8 @@ impl Sizes {
             return false;
         }
         if let Some(mark) = self.mark {
-            if self.is_column_of_marks(glyph, cell, mark) {
+            let in_row_of_marks = cell.row_mates >= ROW_MATES && h < SMALL_FRACTION * self.digit;
+            if self.is_column_of_marks(glyph, cell, mark) || in_row_of_marks {
                 return false;
             }
             // Nearer the digits than the marks on a log scale; or alone at the centre of its
