@@ -40,6 +40,9 @@ pub const RIVAL_LOSS: f32 = 0.05;
 /// digit (see [`topology`]): more than any rival, doubt or correction margin, so such a
 /// reading is neither a doubt nor a correction.
 pub const HOLE_MARGIN: f32 = 0.5;
+/// How close a runner-up that may close a loop must score to a best digit that never does,
+/// for a glyph's closed loop to give it the reading (see [`topology::demote_loopless_best`]).
+pub const LOOP_CLOSE: f32 = 0.1;
 /// Reassignments losing up to this much score per group changed are kept as alternatives:
 /// readings the correction may try when the one chosen has no unique solution (the same bound
 /// as a correction of a single cell).
@@ -122,6 +125,7 @@ fn assign_groups(
     let mut group_scores: Vec<[f32; 9]> = groups.iter().map(|g| mean_scores(scores, g)).collect();
     for (members, s) in groups.iter().zip(&mut group_scores) {
         if let Some(loops) = group_loops(members.iter().map(|&i| holes[i])) {
+            topology::demote_loopless_best(s, loops, HOLE_MARGIN, LOOP_CLOSE);
             topology::rule_out_contradicted(s, loops, HOLE_MARGIN);
         }
     }

@@ -356,6 +356,7 @@ impl Templates {
         // Each glyph's own loops rule out the runner-ups they contradict (the givens' groups
         // were weighed by their majority already).
         for (s, &h) in scores.iter_mut().zip(&holes) {
+            topology::demote_loopless_best(s, h, calibrate::HOLE_MARGIN, calibrate::LOOP_CLOSE);
             topology::rule_out_contradicted(s, h, calibrate::HOLE_MARGIN);
         }
         // The templates' own opinion is the one unblurred: the blur is the grid's calibration.

@@ -234,6 +234,42 @@ pub fn rule_out_contradicted(scores: &mut [f32; 9], loops: Loops, margin: f32) {
     }
 }
 
+/// The digits drawn without a bowl or an aperture that blur could close into a loop (index 0
+/// is digit 1): a `1` and a `7`. A `2`, `3` or `5` curls round a counter whose mouth a bold or
+/// blurred print closes (a typeset `5` read as `6`, photographed `5`s as `8`s, when their
+/// loops were trusted).
+const NO_BOWL: [bool; 9] = [true, false, false, false, false, false, true, false, false];
+
+/// Whether `loops` hold a closed loop that `digit` cannot have: a `1` or a `7` (see
+/// [`NO_BOWL`]).
+pub fn loop_rules_out(digit: Digit, loops: Option<Loops>) -> bool {
+    NO_BOWL[usize::from(digit.get() - 1)] && loops.is_some_and(|l| l.count > 0)
+}
+
+/// Lowers the best digit's score (index 0 is digit 1) by `margin` when the glyph closes a
+/// loop that digit cannot have (see [`NO_BOWL`]) while a digit scoring within `close` of it
+/// may have that loop. A hairline `4`'s stem, foot and bar pass for a footed `1` to the
+/// templates (Ovo: 0.07 apart) while its thin diagonal still closes the counter. Returns
+/// whether it lowered.
+pub fn demote_loopless_best(scores: &mut [f32; 9], loops: Loops, margin: f32, close: f32) -> bool {
+    if loops.count == 0 {
+        return false;
+    }
+    let best = (0..9)
+        .max_by(|&a, &b| scores[a].total_cmp(&scores[b]))
+        .expect("nine digits");
+    if !NO_BOWL[best] {
+        return false;
+    }
+    let rival = (0..9)
+        .filter(|&d| d != best && scores[best] - scores[d] <= close)
+        .any(|d| !NO_BOWL[d] && agrees(d, loops) != Some(false));
+    if rival {
+        scores[best] -= margin;
+    }
+    rival
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -360,5 +396,43 @@ mod tests {
         scores[5] = 0.88;
         rule_out_contradicted(&mut scores, Loops::counted(1), 0.5);
         assert_eq!(scores[5], 0.88);
+    }
+
+    /// A hairline `4` whose stem, foot and bar the templates read as a footed `1`, 0.07
+    /// ahead, still closes its counter: the loop gives it the `4`; without a loop, or with
+    /// the `4` far behind, or only loopless digits close, the reading stands.
+    #[test]
+    fn a_closed_loop_takes_a_close_call_from_a_loopless_digit() {
+        let mut scores = [0.0; 9];
+        scores[0] = 0.8; // 1
+        scores[3] = 0.73; // 4
+        let loop_ = Loops::counted(1);
+        let mut demoted = scores;
+        assert!(demote_loopless_best(&mut demoted, loop_, 0.5, 0.1));
+        assert_eq!(best(&demoted), 3);
+        let mut no_loop = scores;
+        assert!(!demote_loopless_best(
+            &mut no_loop,
+            Loops::counted(0),
+            0.5,
+            0.1
+        ));
+        let mut far = scores;
+        far[3] = 0.6;
+        assert!(!demote_loopless_best(&mut far, loop_, 0.5, 0.1));
+        let mut loopless_rival = [0.0; 9];
+        loopless_rival[0] = 0.8;
+        loopless_rival[6] = 0.78; // 7
+        assert!(!demote_loopless_best(&mut loopless_rival, loop_, 0.5, 0.1));
+        let one = Digit::new(1).unwrap();
+        assert!(loop_rules_out(one, Some(loop_)));
+        assert!(!loop_rules_out(one, Some(Loops::counted(0))));
+        assert!(!loop_rules_out(Digit::new(4).unwrap(), Some(loop_)));
+    }
+
+    fn best(scores: &[f32; 9]) -> usize {
+        (0..9)
+            .max_by(|&a, &b| scores[a].total_cmp(&scores[b]))
+            .unwrap()
     }
 }
