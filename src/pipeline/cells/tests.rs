@@ -680,22 +680,13 @@ fn a_row_of_bold_flat_topped_digits_is_no_grid_line() {
 /// stem broke apart under its bar is as wide as a digit, and stays one.
 #[test]
 fn a_column_of_pencil_marks_is_no_digit() {
-    let sizes = Sizes {
-        digit: 37.0,
-        mark: Some(11.0),
-        bottoms: Vec::new(),
-    };
+    let sizes = sizes_of(37.0, Some(11.0));
     let cell = |width: u32, height: u32, stacked: Option<u32>| {
         let glyph = Glyph::sketch(width, height, [120, 120, 120]);
         let cell = CellInk {
-            glyph: Some(glyph.clone()),
-            off_centre: 0.18,
-            off_across: 0.05,
-            bottom: 0.9,
-            marks: vec![11, 8, 11],
             pieces: 2,
             stacked,
-            row_mates: 0,
+            ..cell_with(&glyph, vec![11, 8, 11])
         };
         sizes.is_digit(&glyph, &cell)
     };
@@ -712,20 +703,9 @@ fn a_column_of_pencil_marks_is_no_digit() {
 /// `1`). A bar as short as the marks still is: no mark is that wide (a didone `7`'s bar).
 #[test]
 fn a_pencil_mark_is_no_faint_digits_fragment() {
-    let sizes = Sizes {
-        digit: 32.0,
-        mark: Some(10.0),
-        bottoms: Vec::new(),
-    };
-    let cell = |width: u32, height: u32, marks: Vec<u32>| CellInk {
-        glyph: Some(Glyph::sketch(width, height, [120, 120, 120])),
-        off_centre: 0.02,
-        off_across: 0.02,
-        bottom: 0.6,
-        marks,
-        pieces: 1,
-        stacked: None,
-        row_mates: 0,
+    let sizes = sizes_of(32.0, Some(10.0));
+    let cell = |width: u32, height: u32, marks: Vec<u32>| {
+        cell_with(&Glyph::sketch(width, height, [120, 120, 120]), marks)
     };
     assert!(!sizes.is_fragment(&cell(6, 12, vec![12, 11])));
     assert!(sizes.is_fragment(&cell(21, 9, vec![12])));
@@ -739,26 +719,39 @@ fn a_pencil_mark_is_no_faint_digits_fragment() {
 /// digits with a mark beside it in its row is one of the marks; a digit-sized one is not.
 #[test]
 fn a_mark_beside_marks_in_its_row_is_no_digit() {
-    let sizes = Sizes {
-        digit: 27.0,
-        mark: Some(5.0),
-        bottoms: Vec::new(),
-    };
+    let sizes = sizes_of(27.0, Some(5.0));
     let cell = |height: u32, row_mates: usize| {
         let glyph = Glyph::sketch(8, height, [200, 200, 200]);
         let cell = CellInk {
-            glyph: Some(glyph.clone()),
-            off_centre: 0.14,
-            off_across: 0.1,
-            bottom: 0.6,
-            marks: vec![6],
-            pieces: 1,
-            stacked: None,
             row_mates,
+            ..cell_with(&glyph, vec![6])
         };
         sizes.is_digit(&glyph, &cell)
     };
     assert!(!cell(12, 1));
     assert!(cell(12, 0));
     assert!(cell(25, 1));
+}
+
+/// The picture's sizes: its digit height and, with pencil marks, theirs.
+fn sizes_of(digit: f32, mark: Option<f32>) -> Sizes {
+    Sizes {
+        digit,
+        mark,
+        bottoms: Vec::new(),
+    }
+}
+
+/// A cell holding `glyph` (one piece, a little off centre) beside `marks`.
+fn cell_with(glyph: &Glyph, marks: Vec<u32>) -> CellInk {
+    CellInk {
+        glyph: Some(glyph.clone()),
+        off_centre: 0.1,
+        off_across: 0.1,
+        bottom: 0.6,
+        marks,
+        pieces: 1,
+        stacked: None,
+        row_mates: 0,
+    }
 }
