@@ -237,7 +237,7 @@ fn close_rivals(
 /// Whether the glyph's loops agree with `read` and contradict `other`, or close a loop that
 /// `other` cannot have (a `1`, a `7`) while `read` may (a closed `4`): holes rule out such a
 /// runner-up however the templates alone rank it (after a correction too).
-fn loops_rule_out(r: &Recognized, read: Digit, other: Digit) -> bool {
+pub(super) fn loops_rule_out(r: &Recognized, read: Digit, other: Digit) -> bool {
     let read_fits = topology::digit_agrees(read, r.holes);
     (read_fits == Some(true) && topology::digit_agrees(other, r.holes) == Some(false))
         || (read_fits != Some(false) && topology::loop_rules_out(other, r.holes))

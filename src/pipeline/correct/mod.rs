@@ -130,9 +130,7 @@ pub fn settle_entries(
         let close = r
             .score(right)
             .is_some_and(|score| r.ranked[0].1 - score <= ENTRY_CLOSE_CALL);
-        let loops_refute = topology::digit_agrees(read, r.holes) == Some(true)
-            && topology::digit_agrees(right, r.holes) == Some(false);
-        if read != right && close && !loops_refute {
+        if read != right && close && !doubt::loops_rule_out(r, read, right) {
             entries.set(cell, Some(right));
         }
     }
