@@ -354,10 +354,7 @@ fn is_row_of_marks(pieces: &[(u32, u32, u32, u32)], joined: (u32, u32, u32, u32)
 /// apart keeps a piece at least half its height (a `5`'s bowl, a `7`'s stem, an `8`'s loop).
 fn is_column_of_marks(pieces: &[PieceBox], joined: PieceBox, speck: u32) -> bool {
     let h = joined.3 - joined.1 + 1;
-    let mut spans: Vec<(u32, u32)> = (pieces.iter())
-        .filter(|b| !is_speck(b, speck))
-        .map(|b| (b.1, b.3))
-        .collect();
+    let mut spans = row_spans(pieces, speck);
     spans.len() >= 2
         && none_overlap(&mut spans)
         && (spans.iter())
@@ -384,10 +381,7 @@ fn row_mates(boxes: &[PieceBox], joined: &[PieceBox], glyph: PieceBox) -> usize 
 /// sharing rows with another tier: the tallest tier's height. A tier is a run of pieces
 /// whose rows overlap (a mark broken in two is one tier).
 fn stacked_height(pieces: &[PieceBox], speck: u32) -> Option<u32> {
-    let mut spans: Vec<(u32, u32)> = (pieces.iter())
-        .filter(|b| !is_speck(b, speck))
-        .map(|b| (b.1, b.3))
-        .collect();
+    let mut spans = row_spans(pieces, speck);
     spans.sort_unstable();
     let mut tiers: Vec<(u32, u32)> = Vec::new();
     for (top, bottom) in spans {
@@ -399,6 +393,14 @@ fn stacked_height(pieces: &[PieceBox], speck: u32) -> Option<u32> {
     (tiers.len() >= 2)
         .then(|| tiers.iter().map(|&(top, bottom)| bottom - top + 1).max())
         .flatten()
+}
+
+/// The rows (first and last) each piece spans, specks left out.
+fn row_spans(pieces: &[PieceBox], speck: u32) -> Vec<(u32, u32)> {
+    (pieces.iter())
+        .filter(|b| !is_speck(b, speck))
+        .map(|b| (b.1, b.3))
+        .collect()
 }
 
 /// Whether no two of the pieces' `spans` (first and last pixel along one axis) overlap;

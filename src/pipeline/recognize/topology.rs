@@ -217,13 +217,18 @@ pub fn digit_agrees(digit: Digit, loops: Option<Loops>) -> Option<bool> {
     loops.and_then(|l| agrees(usize::from(digit.get() - 1), l))
 }
 
+/// The index (0 is digit 1) of the best of `scores`.
+fn best_of(scores: &[f32; 9]) -> usize {
+    (0..9)
+        .max_by(|&a, &b| scores[a].total_cmp(&scores[b]))
+        .expect("nine digits")
+}
+
 /// Lowers the scores (index 0 is digit 1) of the digits whose loops contradict `loops` by
 /// `margin` when the best-scoring digit's loops agree with them, so those readings are
 /// neither close rivals nor cheap corrections. The best digit never changes.
 pub fn rule_out_contradicted(scores: &mut [f32; 9], loops: Loops, margin: f32) {
-    let best = (0..9)
-        .max_by(|&a, &b| scores[a].total_cmp(&scores[b]))
-        .expect("nine digits");
+    let best = best_of(scores);
     if agrees(best, loops) != Some(true) {
         return;
     }
@@ -255,9 +260,7 @@ pub fn demote_loopless_best(scores: &mut [f32; 9], loops: Loops, margin: f32, cl
     if loops.count == 0 {
         return false;
     }
-    let best = (0..9)
-        .max_by(|&a, &b| scores[a].total_cmp(&scores[b]))
-        .expect("nine digits");
+    let best = best_of(scores);
     if !NO_BOWL[best] {
         return false;
     }
@@ -409,7 +412,7 @@ mod tests {
         let loop_ = Loops::counted(1);
         let mut demoted = scores;
         assert!(demote_loopless_best(&mut demoted, loop_, 0.5, 0.1));
-        assert_eq!(best(&demoted), 3);
+        assert_eq!(best_of(&demoted), 3);
         let mut no_loop = scores;
         assert!(!demote_loopless_best(
             &mut no_loop,
@@ -428,11 +431,5 @@ mod tests {
         assert!(loop_rules_out(one, Some(loop_)));
         assert!(!loop_rules_out(one, Some(Loops::counted(0))));
         assert!(!loop_rules_out(Digit::new(4).unwrap(), Some(loop_)));
-    }
-
-    fn best(scores: &[f32; 9]) -> usize {
-        (0..9)
-            .max_by(|&a, &b| scores[a].total_cmp(&scores[b]))
-            .unwrap()
     }
 }
