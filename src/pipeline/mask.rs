@@ -38,6 +38,35 @@ pub(crate) fn components(mask: &[bool], w: u32, h: u32, inner: Box4) -> Vec<(Box
     out
 }
 
+/// Each pixel's 8-connected component of `mask` (`w` x `h`, row-major), numbered from 0 in
+/// scan order like [`components`]; `u32::MAX` off the mask.
+pub(crate) fn component_labels(mask: &[bool], w: u32, h: u32) -> Vec<u32> {
+    let mut labels = vec![u32::MAX; mask.len()];
+    let mut stack = Vec::new();
+    let mut next = 0;
+    for start in 0..mask.len() {
+        if !mask[start] || labels[start] != u32::MAX {
+            continue;
+        }
+        labels[start] = next;
+        stack.push(start);
+        while let Some(i) = stack.pop() {
+            let (x, y) = (i as u32 % w, i as u32 / w);
+            for ny in y.saturating_sub(1)..=(y + 1).min(h - 1) {
+                for nx in x.saturating_sub(1)..=(x + 1).min(w - 1) {
+                    let j = (ny * w + nx) as usize;
+                    if mask[j] && labels[j] == u32::MAX {
+                        labels[j] = next;
+                        stack.push(j);
+                    }
+                }
+            }
+        }
+        next += 1;
+    }
+    labels
+}
+
 /// The boxes of the 8-connected components of `mask`, in scan order.
 pub(crate) fn component_boxes(mask: &[bool], w: u32, h: u32) -> Vec<Box4> {
     components(mask, w, h, (0, 0, 0, 0))

@@ -3,7 +3,7 @@
 //! (the largest near the centre, with whatever touches it), and which are grid-line remnants
 //! or pencil marks beside it.
 
-use crate::pipeline::mask::component_boxes;
+use crate::pipeline::mask::{component_boxes, component_labels};
 use image::{GrayImage, Luma, RgbImage};
 
 use super::{Author, Glyph, LINE_MARGIN, MIN_GLYPH_HEIGHT, MIN_MARK_HEIGHT};
@@ -123,7 +123,11 @@ pub(super) fn isolate_glyph(
         mask.extend((0..w).map(|x| is_ink(x, y)));
     }
     let spans = |b: &PieceBox| (b.0 == 0 && b.2 + 1 == w) || (b.1 == 0 && b.3 + 1 == h);
-    let boxes: Vec<_> = component_boxes(&mask, w, h)
+    let all_boxes = component_boxes(&mask, w, h);
+    let bridges = faint_bridges(&mask, &all_boxes, (w, h), &|x, y| {
+        strength(x, y) * 2 >= threshold
+    });
+    let boxes: Vec<_> = all_boxes
         .into_iter()
         .filter(|b| !is_line_sliver(b, w, h))
         .filter(|b| !join.without_spans || !spans(b))
@@ -161,7 +165,7 @@ pub(super) fn isolate_glyph(
         .filter(|b| !join.inside_only || *b == main || (b.1 > 0 && b.3 + 1 < h))
         .copied()
         .collect();
-    let joined = join_pieces(&joinable, *main, join, min_mark);
+    let joined = join_pieces(&joinable, *main, join, min_mark, &bridges);
     let (mut bx0, mut by0, mut bx1, mut by1) = *main;
     for b in &joined {
         (bx0, by0, bx1, by1) = (bx0.min(b.0), by0.min(b.1), bx1.max(b.2), by1.max(b.3));
@@ -310,12 +314,32 @@ pub(super) fn area_colour(
 /// [`Join`]) and, when the join goes through specks, of a speck already joined. A hairline
 /// stroke breaks into a chain of specks at screen sizes (a didone `7`'s diagonal), each near
 /// the next but not all near the glyph's largest piece.
-fn join_pieces(boxes: &[PieceBox], main: PieceBox, join: Join, speck: u32) -> Vec<PieceBox> {
+fn join_pieces(
+    boxes: &[PieceBox],
+    main: PieceBox,
+    join: Join,
+    speck: u32,
+    bridges: &Bridges,
+) -> Vec<PieceBox> {
+    // A faint stroke joins a piece beside or above the main one (sharing its columns or its
+    // rows), into a box taller than wide, as a digit's: a grid line's remnant along the
+    // cell's edge or at its corner, joined to a digit by a photo's shading, is not.
+    let bridged = |b: &PieceBox| {
+        let (x0, y0, x1, y1) = (
+            main.0.min(b.0),
+            main.1.min(b.1),
+            main.2.max(b.2),
+            main.3.max(b.3),
+        );
+        let shares = (b.0 <= main.2 && b.2 >= main.0) || (b.1 <= main.3 && b.3 >= main.1);
+        shares && x1 - x0 <= y1 - y0 && bridges.bridged(&main, b)
+    };
     let near = |a: &PieceBox, b: &PieceBox| {
-        b.0 <= a.2 + join.across
+        let close = b.0 <= a.2 + join.across
             && b.2 + join.across >= a.0
             && b.1 <= a.3 + join.up_down
-            && b.3 + join.up_down >= a.1
+            && b.3 + join.up_down >= a.1;
+        close || bridged(b)
     };
     let mut joined = vec![main];
     let mut links = vec![main];
@@ -328,6 +352,45 @@ fn join_pieces(boxes: &[PieceBox], main: PieceBox, join: Join, speck: u32) -> Ve
         joined.push(b);
     }
     joined
+}
+
+/// Which pieces of ink faint strokes join: each piece's box with the faint component it lies
+/// in. A high-contrast face's hairlines, in a player's lighter colour, fall under the ink
+/// threshold and leave a `5`'s bar and bowl as two pieces too far apart to join, its bowl
+/// alone read as a `1`; at half the threshold (where the glyph's ink is still drawn) the
+/// hairline joins them.
+struct Bridges(Vec<(PieceBox, u32)>);
+
+impl Bridges {
+    /// Whether pieces `a` and `b` lie in one faint component.
+    fn bridged(&self, a: &PieceBox, b: &PieceBox) -> bool {
+        let of = |p: &PieceBox| self.0.iter().find(|(q, _)| q == p).map(|&(_, l)| l);
+        matches!((of(a), of(b)), (Some(x), Some(y)) if x == y)
+    }
+}
+
+/// The faint components (pixels where `faint` holds, a superset of `mask`) that the pieces
+/// (`boxes`, the components of `mask` in scan order) lie in.
+fn faint_bridges(
+    mask: &[bool],
+    boxes: &[PieceBox],
+    (w, h): (u32, u32),
+    faint: &dyn Fn(u32, u32) -> bool,
+) -> Bridges {
+    let faint_mask: Vec<bool> = (0..h)
+        .flat_map(|y| (0..w).map(move |x| (x, y)))
+        .map(|(x, y)| faint(x, y))
+        .collect();
+    let strong = component_labels(mask, w, h);
+    let weak = component_labels(&faint_mask, w, h);
+    // Each piece's first pixel in scan order is on its box's top row.
+    let pieces = (boxes.iter().enumerate())
+        .filter_map(|(k, b)| {
+            let first = (b.0..=b.2).find(|&x| strong[(b.1 * w + x) as usize] == k as u32)?;
+            Some((*b, weak[(b.1 * w + first) as usize]))
+        })
+        .collect();
+    Bridges(pieces)
 }
 
 /// Whether a piece is shorter and narrower than `speck` pixels.
@@ -532,6 +595,81 @@ mod tests {
     }
 
     #[test]
+    fn a_faint_hairline_joins_a_digits_pieces() {
+        // A high-contrast `5` in a light entry colour: its bar (rows 0-2) and its bowl (rows
+        // 12-29) pass the ink threshold, the hairline stem between them (down column 2, then
+        // across to the bowl) only half of it. Ten rows apart, the pieces are out of the usual reach.
+        let (w, h) = (16, 30);
+        let strength = |x: u32, y: u32| -> i32 {
+            match (x, y) {
+                (2..=13, 0..=2) | (6..=13, 12..=29) => 100,
+                (2, 3..=11) | (3..=5, 11) => 30,
+                _ => 0,
+            }
+        };
+        let mask: Vec<bool> = (0..h)
+            .flat_map(|y| (0..w).map(move |x| strength(x, y) > 50))
+            .collect();
+        let boxes = component_boxes(&mask, w, h);
+        assert_eq!(boxes, vec![(2, 0, 13, 2), (6, 12, 13, 29)]);
+        let (bar, bowl) = (boxes[0], boxes[1]);
+        let faint = |x: u32, y: u32| strength(x, y) * 2 >= 50;
+        let bridges = faint_bridges(&mask, &boxes, (w, h), &faint);
+        let near = Join {
+            across: 4,
+            up_down: 4,
+            ..JOIN
+        };
+        assert_eq!(join_pieces(&boxes, bowl, near, 3, &bridges).len(), 2);
+        // Without the hairline the bowl stands alone.
+        let none = |x: u32, y: u32| strength(x, y) > 50;
+        let apart = faint_bridges(&mask, &boxes, (w, h), &none);
+        assert_eq!(join_pieces(&boxes, bowl, near, 3, &apart), vec![bowl]);
+        assert!(!apart.bridged(&bar, &bowl));
+        // A grid line's remnant along the cell's bottom, joined to a digit by a photo's faint
+        // shading (measured: a 16x23 digit and a 47x7 remnant), stays apart.
+        let (w, h) = (48, 46);
+        let strength = |x: u32, y: u32| -> i32 {
+            match (x, y) {
+                (15..=30, 12..=34) | (0..=46, 39..=45) => 100,
+                (20, 35..=38) => 30,
+                _ => 0,
+            }
+        };
+        let mask: Vec<bool> = (0..h)
+            .flat_map(|y| (0..w).map(move |x| strength(x, y) > 50))
+            .collect();
+        let boxes = component_boxes(&mask, w, h);
+        let faint = |x: u32, y: u32| strength(x, y) * 2 >= 50;
+        let bridges = faint_bridges(&mask, &boxes, (w, h), &faint);
+        assert!(bridges.bridged(&boxes[0], &boxes[1]));
+        assert_eq!(
+            join_pieces(&boxes, boxes[0], near, 3, &bridges),
+            vec![boxes[0]]
+        );
+        // Nor does a speck of a line crossing at the cell's corner, below and beside the
+        // digit (measured on a photo: a 20x28 digit and a 5x7 speck).
+        let strength = |x: u32, y: u32| -> i32 {
+            match (x, y) {
+                (14..=33, 7..=34) | (39..=43, 37..=43) => 100,
+                (34..=38, 35..=36) => 30,
+                _ => 0,
+            }
+        };
+        let mask: Vec<bool> = (0..h)
+            .flat_map(|y| (0..w).map(move |x| strength(x, y) > 50))
+            .collect();
+        let boxes = component_boxes(&mask, w, h);
+        let faint = |x: u32, y: u32| strength(x, y) * 2 >= 50;
+        let bridges = faint_bridges(&mask, &boxes, (w, h), &faint);
+        assert!(bridges.bridged(&boxes[0], &boxes[1]));
+        assert_eq!(
+            join_pieces(&boxes, boxes[0], near, 3, &bridges),
+            vec![boxes[0]]
+        );
+    }
+
+    #[test]
     fn pieces_one_above_another_fall_into_tiers() {
         // An old-style `5` mark (its flag apart from its bowl, overlapping rows) over an `8`:
         // two tiers, the taller 12 rows.
@@ -592,14 +730,14 @@ mod tests {
             inside_only: false,
             without_spans: false,
         };
-        let joined = join_pieces(&boxes, bar, join, 3);
+        let joined = join_pieces(&boxes, bar, join, 3, &Bridges(Vec::new()));
         assert_eq!(joined.len(), 6);
         assert!(joined.contains(&foot));
         let plain = Join {
             through_specks: false,
             ..join
         };
-        assert!(!join_pieces(&boxes, bar, plain, 3).contains(&foot));
+        assert!(!join_pieces(&boxes, bar, plain, 3, &Bridges(Vec::new())).contains(&foot));
     }
 
     #[test]
@@ -613,7 +751,7 @@ mod tests {
             inside_only: false,
             without_spans: false,
         };
-        let joined = join_pieces(&[top, middle, bottom], top, join, 3);
+        let joined = join_pieces(&[top, middle, bottom], top, join, 3, &Bridges(Vec::new()));
         assert_eq!(joined, vec![top, middle]);
     }
 }
