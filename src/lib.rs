@@ -389,7 +389,13 @@ impl Snap {
         }
         if let Some(solution) = solved.trusted() {
             let apart = reading.cells.entries_coloured_apart();
-            correct::settle_entries(&mut reading.entries, &reading.evidence, &solution, &apart);
+            correct::settle_entries(
+                &mut reading.entries,
+                &reading.evidence,
+                &solved.corrections,
+                &solution,
+                &apart,
+            );
         }
         report.record(&reading, &solved);
         let drawn = if self.options.draw_doubtful {

@@ -112,11 +112,16 @@ impl Solved {
 /// A player's entry whose reading is a close call between the digit read and the solution's
 /// digit there is read as the solution's: a player mostly enters the right digit, and a
 /// glyph the templates barely tell apart (Jura's entered `6` scoring 0.03 under `5`) is no
-/// evidence of a mistake. An entry read clearly as another digit stays a wrong entry, and so
-/// does one the app drew `apart` (row-major), in a colour of its own: a red wrong entry.
+/// evidence of a mistake. So is an entry read as a digit that the `corrections` found the
+/// picture's givens misread as a group (see [`exchanged`]): entries are read like the givens
+/// they look like, and Schoolbell's `4`s and `9`s were read the other way round, givens and
+/// entries alike, until the solver's correction swapped the givens back. An entry read
+/// clearly as another digit stays a wrong entry, and so does one the app drew `apart`
+/// (row-major), in a colour of its own: a red wrong entry.
 pub fn settle_entries(
     entries: &mut Board,
     evidence: &[Option<Recognized>],
+    corrections: &[Correction],
     solution: &Board,
     apart: &[bool; 81],
 ) {
@@ -130,10 +135,24 @@ pub fn settle_entries(
         let close = r
             .score(right)
             .is_some_and(|score| r.ranked[0].1 - score <= ENTRY_CLOSE_CALL);
-        if read != right && close && !doubt::loops_rule_out(r, read, right) {
+        let misread_alike = exchanged(corrections, read, right);
+        if read != right && (close || misread_alike) && !doubt::loops_rule_out(r, read, right) {
             entries.set(cell, Some(right));
         }
     }
+}
+
+/// Whether the `corrections` changed the givens read as `read` to `used` as a group: at
+/// least twice, or once with the reverse change too (two digits read the other way round). A
+/// single given corrected is one glyph's misreading, which says nothing of the entries.
+fn exchanged(corrections: &[Correction], read: Digit, used: Digit) -> bool {
+    let count = |from: Digit, to: Digit| {
+        (corrections.iter())
+            .filter(|c| c.read == from && c.used == to)
+            .count()
+    };
+    let (forward, back) = (count(read, used), count(used, read));
+    forward >= 2 || (forward >= 1 && back >= 1)
 }
 
 /// Solves `givens`; when that fails, tries up to `max_changes` runner-up digits among the
@@ -694,13 +713,48 @@ mod tests {
         }
         let mut apart = [false; 81];
         let mut settled = entries;
-        settle_entries(&mut settled, &evidence, &solution, &apart);
+        settle_entries(&mut settled, &evidence, &[], &solution, &apart);
         assert_eq!(settled.get(close), solution.get(close));
         assert_eq!(settled.get(clear).map(Digit::get), Some(wrong(clear)));
         // Drawn in a colour of its own, the close call stays as read.
         apart[close.index()] = true;
-        settle_entries(&mut entries, &evidence, &solution, &apart);
+        settle_entries(&mut entries, &evidence, &[], &solution, &apart);
         assert_eq!(entries.get(close).map(Digit::get), Some(wrong(close)));
+    }
+
+    #[test]
+    fn an_entry_read_as_the_givens_were_misread_as_a_group_takes_the_corrected_digit() {
+        let puzzle: Board = PUZZLE.parse().unwrap();
+        let solution = solve::solve(&puzzle).unwrap().unwrap();
+        let digit = |p: Pos| solution.get(p).unwrap();
+        // An entry read clearly (0.3 ahead) as the digit after the solution's.
+        let cell = Pos::new(4, 4).unwrap();
+        let (right, read) = (digit(cell), Digit::new(digit(cell).get() % 9 + 1).unwrap());
+        let mut entries = Board::empty();
+        entries.set(cell, Some(read));
+        let mut evidence: Vec<Option<Recognized>> = vec![None; 81];
+        evidence[cell.index()] = Some(recognized(read.get(), right.get(), 0.3));
+        let apart = [false; 81];
+        let fix = |used: Digit, read: Digit, row: usize| Correction {
+            cell: Pos::new(row, 0).unwrap(),
+            read,
+            used,
+        };
+        // Schoolbell: givens read as `read` were `right`, and givens read `right` were `read`.
+        let swapped = [fix(right, read, 0), fix(read, right, 1)];
+        let mut settled = entries;
+        settle_entries(&mut settled, &evidence, &swapped, &solution, &apart);
+        assert_eq!(settled.get(cell), Some(right));
+        // Twice the same way is a group too.
+        let twice = [fix(right, read, 0), fix(right, read, 1)];
+        let mut settled = entries;
+        settle_entries(&mut settled, &evidence, &twice, &solution, &apart);
+        assert_eq!(settled.get(cell), Some(right));
+        // One given corrected is that glyph's misreading: the entry stays a wrong entry.
+        let once = [fix(right, read, 0)];
+        let mut settled = entries;
+        settle_entries(&mut settled, &evidence, &once, &solution, &apart);
+        assert_eq!(settled.get(cell), Some(read));
     }
 
     #[test]
