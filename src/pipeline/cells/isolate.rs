@@ -118,15 +118,20 @@ pub(super) fn isolate_glyph(
         ink.strength(gray.get_pixel(x, y)[0], rect.image.get_pixel(x, y).0)
     };
     let is_ink = |x: u32, y: u32| strength(x, y) > threshold;
-    let mut mask = Vec::with_capacity((w * h) as usize);
-    for y in 0..h {
-        mask.extend((0..w).map(|x| is_ink(x, y)));
-    }
+    let strengths: Vec<i32> = (0..h)
+        .flat_map(|y| (0..w).map(move |x| (x, y)))
+        .map(|(x, y)| strength(x, y))
+        .collect();
+    let mask: Vec<bool> = strengths.iter().map(|&s| s > threshold).collect();
     let spans = |b: &PieceBox| (b.0 == 0 && b.2 + 1 == w) || (b.1 == 0 && b.3 + 1 == h);
     let all_boxes = component_boxes(&mask, w, h);
-    let bridges = faint_bridges(&mask, &all_boxes, (w, h), &|x, y| {
-        strength(x, y) * 2 >= threshold
-    });
+    // Only pieces can be bridged: a cell of one piece needs no faint look.
+    let bridges = if all_boxes.len() > 1 {
+        let faint: Vec<bool> = strengths.iter().map(|&s| s * 2 >= threshold).collect();
+        faint_bridges(&mask, &faint, &all_boxes, w)
+    } else {
+        Bridges(Vec::new())
+    };
     let boxes: Vec<_> = all_boxes
         .into_iter()
         .filter(|b| !is_line_sliver(b, w, h))
@@ -369,20 +374,12 @@ impl Bridges {
     }
 }
 
-/// The faint components (pixels where `faint` holds, a superset of `mask`) that the pieces
-/// (`boxes`, the components of `mask` in scan order) lie in.
-fn faint_bridges(
-    mask: &[bool],
-    boxes: &[PieceBox],
-    (w, h): (u32, u32),
-    faint: &dyn Fn(u32, u32) -> bool,
-) -> Bridges {
-    let faint_mask: Vec<bool> = (0..h)
-        .flat_map(|y| (0..w).map(move |x| (x, y)))
-        .map(|(x, y)| faint(x, y))
-        .collect();
+/// The faint components (of `faint`, a mask holding all of `mask`, both `w` pixels wide and
+/// row-major) that the pieces (`boxes`, the components of `mask` in scan order) lie in.
+fn faint_bridges(mask: &[bool], faint: &[bool], boxes: &[PieceBox], w: u32) -> Bridges {
+    let h = mask.len() as u32 / w;
     let strong = component_labels(mask, w, h);
-    let weak = component_labels(&faint_mask, w, h);
+    let weak = component_labels(faint, w, h);
     // Each piece's first pixel in scan order is on its box's top row.
     let pieces = (boxes.iter().enumerate())
         .filter_map(|(k, b)| {
@@ -613,8 +610,10 @@ mod tests {
         let boxes = component_boxes(&mask, w, h);
         assert_eq!(boxes, vec![(2, 0, 13, 2), (6, 12, 13, 29)]);
         let (bar, bowl) = (boxes[0], boxes[1]);
-        let faint = |x: u32, y: u32| strength(x, y) * 2 >= 50;
-        let bridges = faint_bridges(&mask, &boxes, (w, h), &faint);
+        let faint: Vec<bool> = (0..h)
+            .flat_map(|y| (0..w).map(move |x| strength(x, y) * 2 >= 50))
+            .collect();
+        let bridges = faint_bridges(&mask, &faint, &boxes, w);
         let near = Join {
             across: 4,
             up_down: 4,
@@ -622,8 +621,7 @@ mod tests {
         };
         assert_eq!(join_pieces(&boxes, bowl, near, 3, &bridges).len(), 2);
         // Without the hairline the bowl stands alone.
-        let none = |x: u32, y: u32| strength(x, y) > 50;
-        let apart = faint_bridges(&mask, &boxes, (w, h), &none);
+        let apart = faint_bridges(&mask, &mask, &boxes, w);
         assert_eq!(join_pieces(&boxes, bowl, near, 3, &apart), vec![bowl]);
         assert!(!apart.bridged(&bar, &bowl));
         // A grid line's remnant along the cell's bottom, joined to a digit by a photo's faint
@@ -640,8 +638,10 @@ mod tests {
             .flat_map(|y| (0..w).map(move |x| strength(x, y) > 50))
             .collect();
         let boxes = component_boxes(&mask, w, h);
-        let faint = |x: u32, y: u32| strength(x, y) * 2 >= 50;
-        let bridges = faint_bridges(&mask, &boxes, (w, h), &faint);
+        let faint: Vec<bool> = (0..h)
+            .flat_map(|y| (0..w).map(move |x| strength(x, y) * 2 >= 50))
+            .collect();
+        let bridges = faint_bridges(&mask, &faint, &boxes, w);
         assert!(bridges.bridged(&boxes[0], &boxes[1]));
         assert_eq!(
             join_pieces(&boxes, boxes[0], near, 3, &bridges),
@@ -660,8 +660,10 @@ mod tests {
             .flat_map(|y| (0..w).map(move |x| strength(x, y) > 50))
             .collect();
         let boxes = component_boxes(&mask, w, h);
-        let faint = |x: u32, y: u32| strength(x, y) * 2 >= 50;
-        let bridges = faint_bridges(&mask, &boxes, (w, h), &faint);
+        let faint: Vec<bool> = (0..h)
+            .flat_map(|y| (0..w).map(move |x| strength(x, y) * 2 >= 50))
+            .collect();
+        let bridges = faint_bridges(&mask, &faint, &boxes, w);
         assert!(bridges.bridged(&boxes[0], &boxes[1]));
         assert_eq!(
             join_pieces(&boxes, boxes[0], near, 3, &bridges),
