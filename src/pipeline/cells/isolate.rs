@@ -591,29 +591,36 @@ mod tests {
         assert_eq!(row_mates(&apart, &apart[..1], apart[0]), 0);
     }
 
+    /// A `w` x `h` cell's pieces of ink where `strength` passes 50, their faint bridges
+    /// (where it passes half of that) and the pieces' boxes.
+    fn bridged_pieces(
+        (w, h): (u32, u32),
+        strength: impl Fn(u32, u32) -> i32,
+    ) -> (Bridges, Vec<PieceBox>, Vec<bool>) {
+        let over = |cut: i32| -> Vec<bool> {
+            (0..h)
+                .flat_map(|y| (0..w).map(move |x| (x, y)))
+                .map(|(x, y)| strength(x, y) * 2 > cut)
+                .collect()
+        };
+        let (mask, faint) = (over(100), over(49));
+        let boxes = component_boxes(&mask, w, h);
+        (faint_bridges(&mask, &faint, &boxes, w), boxes, mask)
+    }
+
     #[test]
     fn a_faint_hairline_joins_a_digits_pieces() {
         // A high-contrast `5` in a light entry colour: its bar (rows 0-2) and its bowl (rows
         // 12-29) pass the ink threshold, the hairline stem between them (down column 2, then
-        // across to the bowl) only half of it. Ten rows apart, the pieces are out of the usual reach.
-        let (w, h) = (16, 30);
-        let strength = |x: u32, y: u32| -> i32 {
-            match (x, y) {
-                (2..=13, 0..=2) | (6..=13, 12..=29) => 100,
-                (2, 3..=11) | (3..=5, 11) => 30,
-                _ => 0,
-            }
-        };
-        let mask: Vec<bool> = (0..h)
-            .flat_map(|y| (0..w).map(move |x| strength(x, y) > 50))
-            .collect();
-        let boxes = component_boxes(&mask, w, h);
+        // across to the bowl) only half of it. Ten rows apart, the pieces are out of the usual
+        // reach.
+        let (bridges, boxes, mask) = bridged_pieces((16, 30), |x, y| match (x, y) {
+            (2..=13, 0..=2) | (6..=13, 12..=29) => 100,
+            (2, 3..=11) | (3..=5, 11) => 30,
+            _ => 0,
+        });
         assert_eq!(boxes, vec![(2, 0, 13, 2), (6, 12, 13, 29)]);
         let (bar, bowl) = (boxes[0], boxes[1]);
-        let faint: Vec<bool> = (0..h)
-            .flat_map(|y| (0..w).map(move |x| strength(x, y) * 2 >= 50))
-            .collect();
-        let bridges = faint_bridges(&mask, &faint, &boxes, w);
         let near = Join {
             across: 4,
             up_down: 4,
@@ -621,54 +628,31 @@ mod tests {
         };
         assert_eq!(join_pieces(&boxes, bowl, near, 3, &bridges).len(), 2);
         // Without the hairline the bowl stands alone.
-        let apart = faint_bridges(&mask, &mask, &boxes, w);
+        let apart = faint_bridges(&mask, &mask, &boxes, 16);
         assert_eq!(join_pieces(&boxes, bowl, near, 3, &apart), vec![bowl]);
         assert!(!apart.bridged(&bar, &bowl));
         // A grid line's remnant along the cell's bottom, joined to a digit by a photo's faint
-        // shading (measured: a 16x23 digit and a 47x7 remnant), stays apart.
-        let (w, h) = (48, 46);
-        let strength = |x: u32, y: u32| -> i32 {
-            match (x, y) {
-                (15..=30, 12..=34) | (0..=46, 39..=45) => 100,
-                (20, 35..=38) => 30,
-                _ => 0,
-            }
+        // shading (measured: a 16x23 digit and a 47x7 remnant), stays apart; nor does a speck
+        // of a line crossing at the cell's corner, below and beside the digit (a 20x28 digit
+        // and a 5x7 speck).
+        let remnant = |x, y| match (x, y) {
+            (15..=30, 12..=34) | (0..=46, 39..=45) => 100,
+            (20, 35..=38) => 30,
+            _ => 0,
         };
-        let mask: Vec<bool> = (0..h)
-            .flat_map(|y| (0..w).map(move |x| strength(x, y) > 50))
-            .collect();
-        let boxes = component_boxes(&mask, w, h);
-        let faint: Vec<bool> = (0..h)
-            .flat_map(|y| (0..w).map(move |x| strength(x, y) * 2 >= 50))
-            .collect();
-        let bridges = faint_bridges(&mask, &faint, &boxes, w);
-        assert!(bridges.bridged(&boxes[0], &boxes[1]));
-        assert_eq!(
-            join_pieces(&boxes, boxes[0], near, 3, &bridges),
-            vec![boxes[0]]
-        );
-        // Nor does a speck of a line crossing at the cell's corner, below and beside the
-        // digit (measured on a photo: a 20x28 digit and a 5x7 speck).
-        let strength = |x: u32, y: u32| -> i32 {
-            match (x, y) {
-                (14..=33, 7..=34) | (39..=43, 37..=43) => 100,
-                (34..=38, 35..=36) => 30,
-                _ => 0,
-            }
+        let speck = |x, y| match (x, y) {
+            (14..=33, 7..=34) | (39..=43, 37..=43) => 100,
+            (34..=38, 35..=36) => 30,
+            _ => 0,
         };
-        let mask: Vec<bool> = (0..h)
-            .flat_map(|y| (0..w).map(move |x| strength(x, y) > 50))
-            .collect();
-        let boxes = component_boxes(&mask, w, h);
-        let faint: Vec<bool> = (0..h)
-            .flat_map(|y| (0..w).map(move |x| strength(x, y) * 2 >= 50))
-            .collect();
-        let bridges = faint_bridges(&mask, &faint, &boxes, w);
-        assert!(bridges.bridged(&boxes[0], &boxes[1]));
-        assert_eq!(
-            join_pieces(&boxes, boxes[0], near, 3, &bridges),
-            vec![boxes[0]]
-        );
+        for (bridges, boxes, _) in [
+            bridged_pieces((48, 46), remnant),
+            bridged_pieces((48, 46), speck),
+        ] {
+            assert!(bridges.bridged(&boxes[0], &boxes[1]));
+            let joined = join_pieces(&boxes, boxes[0], near, 3, &bridges);
+            assert_eq!(joined, vec![boxes[0]]);
+        }
     }
 
     #[test]
