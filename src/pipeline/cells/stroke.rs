@@ -99,11 +99,11 @@ fn source_colour(
     let strength = |p: [u8; 3]| -> i32 { (0..3).map(|i| (i32::from(p[i]) - bg[i]).abs()).sum() };
     let pixels = || (oy0..oy1).flat_map(move |y| (ox0..ox1).map(move |x| image.get_pixel(x, y).0));
     let strengths: Vec<i32> = pixels().map(strength).collect();
-    let peak = robust_peak(strengths)?;
+    let peak = robust_peak(&strengths)?;
     let cut = (peak as f32 * CORE) as i32;
     let mut sum = [0u64; 3];
     let mut n = 0u64;
-    for p in pixels().filter(|&p| strength(p) >= cut) {
+    for (p, _) in pixels().zip(&strengths).filter(|&(_, &s)| s >= cut) {
         (0..3).for_each(|i| sum[i] += u64::from(p[i]));
         n += 1;
     }
@@ -115,9 +115,13 @@ fn source_colour(
 /// strongest pixel, which resampling's overshoot (a screenshot rotated or scaled with a
 /// sharp filter) makes darker than the ink, but what the strongest `PEAK_SHARE` of its stroke
 /// pixels (those at least half the strongest) reach. `None` without ink.
-fn robust_peak(mut strengths: Vec<i32>) -> Option<i32> {
+fn robust_peak(strengths: &[i32]) -> Option<i32> {
     let max = strengths.iter().copied().max().filter(|&m| m > 0)?;
-    strengths.retain(|&s| s * 2 >= max);
+    let mut strengths: Vec<i32> = strengths
+        .iter()
+        .copied()
+        .filter(|&s| s * 2 >= max)
+        .collect();
     strengths.sort_unstable();
     let at = ((strengths.len() as f32) * (1.0 - PEAK_SHARE)) as usize;
     strengths.get(at.min(strengths.len() - 1)).copied()
@@ -145,12 +149,12 @@ mod tests {
         let mut strengths = vec![495; 2143];
         strengths.extend((0..222).map(|i| 516 + i * 130 / 221));
         strengths.extend([300; 400]);
-        let peak = robust_peak(strengths).unwrap();
+        let peak = robust_peak(&strengths).unwrap();
         // The colour is read from pixels within a fifth of the peak: the ink's among them.
         assert!((peak as f32 * CORE) as i32 <= 495, "peak {peak}");
         // A hairline without overshoot keeps its strongest pixels.
         let hairline: Vec<i32> = (0..50).map(|i| 400 + i * 6).collect();
-        assert!(robust_peak(hairline).unwrap() >= 670);
-        assert_eq!(robust_peak(vec![0, 0]), None);
+        assert!(robust_peak(&hairline).unwrap() >= 670);
+        assert_eq!(robust_peak(&[0, 0]), None);
     }
 }
