@@ -36,6 +36,12 @@
 //! the first such cell. When the first digit's branch is exhausted, the other digit is placed
 //! (in the rare cell of three or more, the digit is removed) and propagation goes on. Recursion depth is bounded by the 81 cells.
 //!
+//! The search and the state's methods (all inlined into it) are compiled twice: once for any
+//! x86-64 cpu, once for x86-64-v3 (Haswell, Zen and later), picked at run time after asking
+//! the cpu. Bit scans, shifts and counts without flag dependencies and AVX's three-operand
+//! vectors run the same search ~10 % faster (BENCHMARKS.md). This is the crate's one `unsafe`:
+//! calling the copy compiled for features the cpu was just checked to have.
+//!
 //! The module: this file holds the public functions, the loading of givens and the search;
 //! `state` the masks and their propagation; `tables` the lookup tables, built at compile time.
 
@@ -226,30 +232,83 @@ fn load_givens(puzzle: &Board) -> Result<State, Conflict> {
     Ok(state)
 }
 
-/// Depth-first search from `state`; returns `true` once `on_solution` asked to stop.
-fn search(mut state: State, on_solution: &mut impl FnMut(&State) -> bool) -> bool {
-    loop {
-        let Some(bivalue) = state.propagate() else {
-            return false;
-        };
-        if state.is_solved() {
-            return on_solution(&state);
+/// Writes the depth-first search as a function of the given name and attributes, so that one
+/// body serves both the portable build and the copy compiled for newer x86-64 cpus
+/// ([`search_x86_64_v3`]). The search recurses into the function it defines.
+macro_rules! depth_first_search {
+    (fn $name:ident) => {
+        depth_first_search!(@define [] [] $name);
+    };
+    ($(#[$attr:meta])* unsafe fn $name:ident) => {
+        depth_first_search!(@define [$(#[$attr])*] [unsafe] $name);
+    };
+    (@define [$($attrs:tt)*] [$($unsafety:tt)*] $name:ident) => {
+        /// Depth-first search from `state`; returns `true` once `on_solution` asked to stop.
+        $($attrs)*
+        $($unsafety)* fn $name(mut state: State, on_solution: &mut impl FnMut(&State) -> bool) -> bool {
+            loop {
+                let Some(bivalue) = state.propagate() else {
+                    return false;
+                };
+                if state.is_solved() {
+                    return on_solution(&state);
+                }
+                let (band, cell) = state.branch_cell(&bivalue);
+                let digit = state.first_digit_at(band, cell);
+                let mut guess = state;
+                guess.place(digit, band, cell);
+                if $name(guess, on_solution) {
+                    return true;
+                }
+                // Every solution with `digit` there has been seen: rule it out and keep going
+                // here, which lets propagation use the elimination instead of just trying the
+                // next digit.
+                state.remove(at(digit, band), 1 << cell);
+                if bivalue[band] & 1 << cell != 0 {
+                    // One digit is left there: place it now rather than have a propagation
+                    // round find the naked single.
+                    let other = state.first_digit_at(band, cell);
+                    state.place(other, band, cell);
+                }
+            }
         }
-        let (band, cell) = state.branch_cell(&bivalue);
-        let digit = state.first_digit_at(band, cell);
-        let mut guess = state;
-        guess.place(digit, band, cell);
-        if search(guess, on_solution) {
-            return true;
-        }
-        // Every solution with `digit` there has been seen: rule it out and keep going here,
-        // which lets propagation use the elimination instead of just trying the next digit.
-        state.remove(at(digit, band), 1 << cell);
-        if bivalue[band] & 1 << cell != 0 {
-            // One digit is left there: place it now rather than have a propagation round
-            // find the naked single.
-            let other = state.first_digit_at(band, cell);
-            state.place(other, band, cell);
-        }
+    };
+}
+
+depth_first_search!(fn search_portable);
+
+// The x86-64-v3 instructions (BMI1/2's shifts, bit scans and resets without flag dependencies,
+// a hardware popcount for the guess choice, AVX's three-operand vector forms for the `wide`
+// steps) make the same search faster, measured as whole `solve` processes: see BENCHMARKS.md.
+// The state's methods are `#[inline(always)]` so that they are compiled into this copy.
+#[cfg(target_arch = "x86_64")]
+depth_first_search!(
+    #[allow(unsafe_code)]
+    #[target_feature(enable = "avx2,bmi1,bmi2,fma,lzcnt,movbe,popcnt")]
+    unsafe fn search_x86_64_v3
+);
+
+/// Depth-first search from `state` with the fastest copy this cpu runs; `true` once
+/// `on_solution` asked to stop.
+fn search(state: State, on_solution: &mut impl FnMut(&State) -> bool) -> bool {
+    #[cfg(target_arch = "x86_64")]
+    if has_x86_64_v3() {
+        // SAFETY: the cpu has every feature the function is compiled for (checked just now).
+        #[allow(unsafe_code)]
+        return unsafe { search_x86_64_v3(state, on_solution) };
     }
+    search_portable(state, on_solution)
+}
+
+/// Whether this cpu has the x86-64-v3 features `search_x86_64_v3` is compiled for; the
+/// standard library caches the answer after the first call.
+#[cfg(target_arch = "x86_64")]
+fn has_x86_64_v3() -> bool {
+    std::arch::is_x86_feature_detected!("avx2")
+        && std::arch::is_x86_feature_detected!("bmi1")
+        && std::arch::is_x86_feature_detected!("bmi2")
+        && std::arch::is_x86_feature_detected!("fma")
+        && std::arch::is_x86_feature_detected!("lzcnt")
+        && std::arch::is_x86_feature_detected!("movbe")
+        && std::arch::is_x86_feature_detected!("popcnt")
 }
