@@ -369,17 +369,17 @@ impl Snap {
             // Entries told from the givens by a weak shade may be thin givens that blur
             // lightened: read the authors that clear shades alone tell, and keep that when it
             // has one solution.
-            if let Some(mut cells) = sure_authors(&reading.cells) {
+            for mut cells in sure_author_fallbacks(&reading.cells) {
                 let mut other = timings.time(Stage::Recognize, || self.recognize(&cells));
                 std::mem::swap(&mut reading.cells, &mut cells);
                 swap_recognition(&mut reading, &mut other);
                 let solved_again = self.solve_reading(&mut reading, timings);
                 if solved_again.is_unique() {
                     solved = solved_again;
-                } else {
-                    std::mem::swap(&mut reading.cells, &mut cells);
-                    swap_recognition(&mut reading, &mut other);
+                    break;
                 }
+                std::mem::swap(&mut reading.cells, &mut cells);
+                swap_recognition(&mut reading, &mut other);
             }
         }
         if !solved.is_unique() {
@@ -573,19 +573,32 @@ fn recognition(
     (evidence, rivals, givens, entries)
 }
 
-/// `cells` with each glyph's author told by clear shades alone (see
-/// [`cells::Glyph::sure_author`]); `None` when that changes nothing.
-fn sure_authors(cells: &Cells) -> Option<Cells> {
-    let unsure = |g: &cells::Glyph| g.author != g.sure_author;
-    if !cells.glyphs.iter().flatten().any(unsure) {
-        return None;
-    }
-    let mut cells = cells.clone();
-    for glyph in cells.glyphs.iter_mut().flatten() {
-        glyph.author = glyph.sure_author;
-    }
-    Some(cells)
+/// Readings of `cells` to try, in turn, when the authors that weak shades tell give no unique
+/// solution: first the unsure glyph whose colour is nearest the givens' taken back among the
+/// givens (a thin given whose curved strokes never reach its colour on any whole pixel falls
+/// among a player's entries drawn a shade lighter), then the two nearest, then every glyph
+/// with its author told by clear shades alone (see [`cells::Glyph::sure_author`]). Empty
+/// when no author is unsure.
+fn sure_author_fallbacks(cells: &Cells) -> Vec<Cells> {
+    let unsure = cells.unsure_nearest_givens_first();
+    let steps = (1..=MAX_TAKEN_BACK.min(unsure.len().saturating_sub(1))).chain([unsure.len()]);
+    let steps = steps.filter(|&n| n > 0);
+    steps
+        .map(|n| {
+            let mut cells = cells.clone();
+            for &i in &unsure[..n] {
+                if let Some(glyph) = &mut cells.glyphs[i] {
+                    glyph.author = glyph.sure_author;
+                }
+            }
+            cells
+        })
+        .collect()
 }
+
+/// The most unsure glyphs taken back one by one (see [`sure_author_fallbacks`]) before all
+/// are.
+const MAX_TAKEN_BACK: usize = 2;
 
 /// Exchanges `reading`'s recognition with `other`.
 fn swap_recognition(reading: &mut Reading, other: &mut Recognition) {
@@ -626,6 +639,52 @@ mod tests {
     /// A puzzle with one solution whose last column holds no given.
     const LAST_COLUMN_EMPTY: &str =
         "98.7..6..7.69..5...4..8....6..5..9....3.9..7......2...1....7.....7.591.....1...6.";
+
+    /// Cells holding `glyphs` (cell index, colour, author, sure author) and nothing else.
+    fn cells_of(glyphs: &[(usize, [u8; 3], Author, Author)]) -> Cells {
+        let mut all = vec![None; 81];
+        for &(i, colour, author, sure_author) in glyphs {
+            let mut glyph = cells::Glyph::sketch(4, 8, colour);
+            glyph.author = author;
+            glyph.sure_author = sure_author;
+            all[i] = Some(glyph);
+        }
+        Cells {
+            glyphs: all,
+            marked: vec![None; 81],
+            lines_x: std::array::from_fn(|i| i as f32 * 10.0),
+            lines_y: std::array::from_fn(|i| i as f32 * 10.0),
+            dark: false,
+            background: [255; 3],
+        }
+    }
+
+    #[test]
+    fn unsure_entries_nearest_the_givens_colour_go_back_first() {
+        use Author::{Entry, Given};
+        let cells = cells_of(&[
+            (0, [10; 3], Given, Given),
+            (1, [30; 3], Given, Given),
+            (2, [110; 3], Entry, Given),
+            (3, [70; 3], Entry, Given),
+            (4, [90; 3], Entry, Given),
+            (5, [200, 40, 40], Entry, Entry),
+        ]);
+        let entries_of = |c: &Cells| -> Vec<usize> {
+            (0..81)
+                .filter(|&i| c.glyphs[i].as_ref().is_some_and(|g| g.author == Entry))
+                .collect()
+        };
+        let tried: Vec<Vec<usize>> = sure_author_fallbacks(&cells)
+            .iter()
+            .map(entries_of)
+            .collect();
+        // The lightest given-like shade (70) first, then the next (90), then every unsure
+        // glyph; the red entry was never unsure.
+        assert_eq!(tried, [vec![2, 4, 5], vec![2, 5], vec![5]]);
+        let sure = cells_of(&[(0, [10; 3], Given, Given), (5, [200, 40, 40], Entry, Entry)]);
+        assert!(sure_author_fallbacks(&sure).is_empty());
+    }
 
     #[test]
     fn a_grid_placed_a_column_off_is_read_moved_back() {

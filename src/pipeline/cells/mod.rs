@@ -228,6 +228,24 @@ impl Cells {
         apart
     }
 
+    /// The cells (row-major) whose glyph's author a weak shade alone decided (its `author`
+    /// differs from its `sure_author`), the one whose colour is nearest the givens' mean
+    /// colour first.
+    pub fn unsure_nearest_givens_first(&self) -> Vec<usize> {
+        let givens = colour::mean(
+            (self.glyphs.iter().flatten())
+                .filter(|g| g.author == Author::Given)
+                .map(|g| g.colour.map(f32::from)),
+        );
+        let mut unsure: Vec<(usize, f32)> = (self.glyphs.iter().enumerate())
+            .filter_map(|(i, g)| g.as_ref().map(|g| (i, g)))
+            .filter(|(_, g)| g.author != g.sure_author)
+            .map(|(i, g)| (i, colour::distance(g.colour.map(f32::from), givens)))
+            .collect();
+        unsure.sort_by(|a, b| a.1.total_cmp(&b.1));
+        unsure.into_iter().map(|(i, _)| i).collect()
+    }
+
     /// How far the glyphs sit from their cells' centres across: the median offset, as a
     /// fraction of the cell; `None` without glyphs. Digits are centred across their cells in
     /// every layout, where up and down old-style figures and some fonts' baselines move them.
