@@ -110,12 +110,13 @@ pub fn encode(
                 .encode_image(rgb)?
         }
         // The encoder's default is fast compression, which gave back a 131 KB phone screenshot
-        // as 242 KB. Measured on samples/phone-1170x2532.png (answer drawn): Fast 242 KB in
-        // 4 ms, Default 177 KB in 39 ms, Best 181 KB in 76 ms. Deflate level 4 with adaptive
-        // per-row filters is as small as Default (172.0 against 172.6 KB; within 0.3 % on three
-        // more samples) in two thirds of the time (15.1 against 23.5 ms, best of 7 in one
-        // loop). (Re-encoded with nothing drawn the phone picture comes back at 134 KB: the
-        // rest is the anti-aliased answer digits.)
+        // as 242 KB (issue 12). Deflate through zlib-rs (picked in Cargo.toml) at level 2
+        // with adaptive per-row filters: on samples/phone-1170x2532.png with the answer drawn,
+        // 184.8 KB in 6.6 ms, against 236.8 KB in 4.2 ms for fast compression and 172.0 KB in
+        // 22.8 ms for the miniz_oxide level 4 used before (best of 7 in one loop; four
+        // smaller screenshots alike: 5-9 % larger than level 4 was, 20-25 % smaller than
+        // fast, 3-4x faster than before). zlib-rs's levels 3-6 save 1-3 % more for 15-100 %
+        // more time; its level 1 is larger than fast compression.
         (ImageFormat::Png, _) => {
             let (raw, colour) = match &rgba {
                 Some(rgba) => (rgba.as_raw(), ExtendedColorType::Rgba8),
@@ -123,7 +124,7 @@ pub fn encode(
             };
             PngEncoder::new_with_quality(
                 &mut bytes,
-                CompressionType::Level(4),
+                CompressionType::Level(2),
                 FilterType::Adaptive,
             )
             .write_image(raw, width, height, colour)?

@@ -151,7 +151,9 @@ fn answer_color_sets_the_drawn_colour() {
     assert!(stderr_of(&bad).contains("#rrggbb"), "{}", stderr_of(&bad));
 }
 
-/// Regression: a 131 KB phone screenshot came back as 242 KB (fast deflate).
+/// Regression: a 131 KB phone screenshot came back as 242 KB (fast deflate). Re-encoded
+/// unchanged it now comes back 7 % larger (140.5 KB, zlib-rs level 2): the price of encoding
+/// in a third of the time of the 128 KB level it had before.
 #[test]
 fn png_outputs_are_compressed() {
     let input = sample("phone-1170x2532.png");
@@ -175,7 +177,7 @@ fn png_outputs_are_compressed() {
         .success();
     let size = |p: &Path| std::fs::metadata(p).unwrap().len() as f64;
     assert!(
-        size(&unchanged) < size_in * 1.05,
+        size(&unchanged) < size_in * 1.1,
         "re-encoded: {} vs {size_in}",
         size(&unchanged)
     );
