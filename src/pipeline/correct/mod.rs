@@ -115,7 +115,10 @@ impl Solved {
 /// evidence of a mistake. So is an entry read as a digit that the `corrections` found the
 /// picture's givens misread as a group (see [`exchanged`]): entries are read like the givens
 /// they look like, and Schoolbell's `4`s and `9`s were read the other way round, givens and
-/// entries alike, until the solver's correction swapped the givens back. An entry read
+/// entries alike, until the solver's correction swapped the givens back. So is an entry
+/// shaped like the picture's givens of the solution's digit where those differ from the
+/// givens of the digit read (see [`Recognized::shaped_like`]: Albert Sans' and Lexend
+/// Zetta's entered `6`s read as `5`, Short Stack's `4`s as `9`). An entry read
 /// clearly as another digit stays a wrong entry, and so does one the app drew `apart`
 /// (row-major), in a colour of its own: a red wrong entry.
 pub fn settle_entries(
@@ -136,7 +139,11 @@ pub fn settle_entries(
             .score(right)
             .is_some_and(|score| r.ranked[0].1 - score <= ENTRY_CLOSE_CALL);
         let misread_alike = exchanged(corrections, read, right);
-        if read != right && (close || misread_alike) && !doubt::loops_rule_out(r, read, right) {
+        let shaped_right = r.shaped_like.contains(&right);
+        // The loops are the glyph's own evidence against a reading, except where the
+        // picture's givens saw the other digit's strokes: a faint entry's bowl left open.
+        let loops_against = doubt::loops_rule_out(r, read, right) && !shaped_right;
+        if read != right && (close || misread_alike || shaped_right) && !loops_against {
             entries.set(cell, Some(right));
         }
     }
@@ -694,6 +701,7 @@ mod tests {
             opening: None,
             width: None,
             blur_gain: 0.0,
+            shaped_like: Vec::new(),
         }
     }
 
@@ -755,6 +763,34 @@ mod tests {
         let mut settled = entries;
         settle_entries(&mut settled, &evidence, &once, &solution, &apart);
         assert_eq!(settled.get(cell), Some(read));
+    }
+
+    #[test]
+    fn an_entry_shaped_like_the_givens_of_the_solutions_digit_takes_it() {
+        let puzzle: Board = PUZZLE.parse().unwrap();
+        let solution = solve::solve(&puzzle).unwrap().unwrap();
+        let cell = Pos::new(4, 4).unwrap();
+        let right = solution.get(cell).unwrap();
+        let read = Digit::new(right.get() % 9 + 1).unwrap();
+        let mut entries = Board::empty();
+        entries.set(cell, Some(read));
+        // Read clearly (0.3 ahead) by the templates ...
+        let mut evidence: Vec<Option<Recognized>> = vec![None; 81];
+        evidence[cell.index()] = Some(recognized(read.get(), right.get(), 0.3));
+        let mut settled = entries;
+        settle_entries(&mut settled, &evidence, &[], &solution, &[false; 81]);
+        assert_eq!(
+            settled.get(cell),
+            Some(read),
+            "a wrong entry as far as anyone knows"
+        );
+        // ... but shaped like the picture's givens of the solution's digit where the two differ.
+        if let Some(r) = &mut evidence[cell.index()] {
+            r.shaped_like = vec![right];
+        }
+        let mut settled = entries;
+        settle_entries(&mut settled, &evidence, &[], &solution, &[false; 81]);
+        assert_eq!(settled.get(cell), Some(right));
     }
 
     #[test]

@@ -202,6 +202,52 @@ pub fn read_entries_like_givens(
     }
 }
 
+/// The digits (0-8) whose givens an entry read as `read` is shaped like rather than like the
+/// givens of `read`, on the strokes that tell the two apart. The givens of two digits give a
+/// direction in the comparison frame (from one digit's mean glyph to the other's), which
+/// weighs only those strokes (a `6`'s closed bowl against a `5`'s open one), where the
+/// likeness to whole glyphs hardly moves; the entry must lie `DISCRIMINATED` of the way from
+/// the middle towards the other digit's givens. `features` are every glyph's rows in the
+/// frame, `givens` the givens' rows and `digits` their digits (0-8). Empty when `read` has no
+/// given to compare with.
+pub fn shaped_like_givens_of(
+    features: ndarray::ArrayView2<f32>,
+    entry: usize,
+    read: usize,
+    givens: &[usize],
+    digits: &[usize],
+) -> Vec<usize> {
+    let centre = |d: usize| {
+        let rows: Vec<usize> = (givens.iter().zip(digits))
+            .filter(|&(_, &gd)| gd == d)
+            .map(|(&g, _)| g)
+            .collect();
+        features
+            .select(ndarray::Axis(0), &rows)
+            .mean_axis(ndarray::Axis(0))
+    };
+    let Some(own) = centre(read) else {
+        return Vec::new();
+    };
+    (0..9)
+        .filter(|&other| other != read)
+        .filter(|&other| {
+            let Some(theirs) = centre(other) else {
+                return false;
+            };
+            let apart = &theirs - &own;
+            let half = apart.dot(&apart) / 2.0;
+            let middle = (&theirs + &own) / 2.0;
+            half > f32::EPSILON
+                && (&features.row(entry) - &middle).dot(&apart) / half >= DISCRIMINATED
+        })
+        .collect()
+}
+
+/// How far (1 = all the way) from the middle between two digits' givens towards the other
+/// digit's an entry must lie to be shaped like that digit (see [`shaped_like_givens_of`]).
+const DISCRIMINATED: f32 = 0.5;
+
 /// A reading is sure when its digit beats the next by this much.
 pub const SURE: f32 = 0.1;
 /// A glyph much less like the glyphs surely read as a digit than those are like each other is
@@ -716,6 +762,28 @@ mod tests {
         count: 3,
         place: None,
     }; 6];
+
+    #[test]
+    fn an_entry_is_shaped_like_the_givens_it_matches_where_two_digits_differ() {
+        // Features: a shared body (first axis) and the one stroke that tells a `5` from a `6`
+        // (second axis). Two given 5s (digit index 4), two given 6s (index 5).
+        let rows = [
+            [0.95, 0.30, 0.0],
+            [0.96, 0.28, 0.1],
+            [0.95, -0.30, 0.0],
+            [0.94, -0.32, 0.1],
+            [0.90, -0.25, 0.3], // an entry read 5: a 6 in another weight
+            [0.90, 0.25, 0.3],  // an entry read 5 that is a 5
+        ];
+        let features = ndarray::Array2::from_shape_fn((6, 3), |(i, k)| rows[i][k]);
+        let (givens, digits) = ([0, 1, 2, 3], [4, 4, 5, 5]);
+        let like =
+            |entry, read| shaped_like_givens_of(features.view(), entry, read, &givens, &digits);
+        assert_eq!(like(4, 4), vec![5]);
+        assert!(like(5, 4).is_empty());
+        // Read as a digit no given shows: nothing to compare with.
+        assert!(like(4, 2).is_empty());
+    }
 
     /// The cells at these (row, column) places, counted from 0.
     fn cells_at(places: &[(usize, usize)]) -> Vec<Pos> {

@@ -173,6 +173,11 @@ pub struct Recognized {
     pub opening: Option<f32>,
     /// The glyph's width in pixels as cropped; `None` when not measured.
     pub width: Option<u32>,
+    /// For a player's entry: the digits whose givens it is shaped like rather than like the
+    /// givens of the digit read, where the two differ (see
+    /// [`calibrate::shaped_like_givens_of`]). Evidence that a reading the solution
+    /// contradicts is the templates' mistake, not the player's.
+    pub shaped_like: Vec<Digit>,
 }
 
 impl Recognized {
@@ -376,6 +381,21 @@ impl Templates {
             )
             .collect();
         if let Some(likeness) = &likeness {
+            let index = |r: &Recognized| usize::from(r.digit().get()) - 1;
+            let digits: Vec<usize> = givens.iter().map(|&g| index(&recognized[g])).collect();
+            for e in (0..glyphs.len()).filter(|&i| !glyphs[i].given) {
+                let read = index(&recognized[e]);
+                recognized[e].shaped_like = (calibrate::shaped_like_givens_of(
+                    features.0.view(),
+                    e,
+                    read,
+                    &givens,
+                    &digits,
+                ))
+                .into_iter()
+                .map(|d| Digit::new(d as u8 + 1).expect("0-8 is a digit"))
+                .collect();
+            }
             rule_out_unlike(&mut recognized, &givens, likeness);
             let cells: Vec<Pos> = givens.iter().map(|&i| glyphs[i].cell).collect();
             let own: Vec<&Recognized> = givens.iter().map(|&i| &recognized[i]).collect();
@@ -549,6 +569,7 @@ impl Recognized {
             opening: None,
             width: None,
             blur_gain: 0.0,
+            shaped_like: Vec::new(),
         }
     }
 }
