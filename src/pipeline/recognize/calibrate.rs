@@ -202,44 +202,52 @@ pub fn read_entries_like_givens(
     }
 }
 
-/// The digits (0-8) whose givens an entry read as `read` is shaped like rather than like the
-/// givens of `read`, on the strokes that tell the two apart. The givens of two digits give a
-/// direction in the comparison frame (from one digit's mean glyph to the other's), which
-/// weighs only those strokes (a `6`'s closed bowl against a `5`'s open one), where the
-/// likeness to whole glyphs hardly moves; the entry must lie `DISCRIMINATED` of the way from
-/// the middle towards the other digit's givens. `features` are every glyph's rows in the
-/// frame, `givens` the givens' rows and `digits` their digits (0-8). Empty when `read` has no
-/// given to compare with.
-pub fn shaped_like_givens_of(
+/// Each digit's (0-8) mean glyph in the comparison frame over the givens read as it, `None`
+/// for a digit no given shows. `features` are every glyph's rows in the frame, `givens` the
+/// givens' rows and `digits` their digits (0-8).
+pub fn digit_centres(
     features: ndarray::ArrayView2<f32>,
-    entry: usize,
-    read: usize,
     givens: &[usize],
     digits: &[usize],
+) -> Vec<Option<ndarray::Array1<f32>>> {
+    (0..9)
+        .map(|d| {
+            let rows: Vec<usize> = (givens.iter().zip(digits))
+                .filter(|&(_, &gd)| gd == d)
+                .map(|(&g, _)| g)
+                .collect();
+            features
+                .select(ndarray::Axis(0), &rows)
+                .mean_axis(ndarray::Axis(0))
+        })
+        .collect()
+}
+
+/// The digits (0-8) whose givens an entry (`glyph`, its row in the comparison frame) read as
+/// `read` is shaped like rather than like the givens of `read`, on the strokes that tell the
+/// two apart. The two digits' mean givens (`centres`, see [`digit_centres`]) give a direction
+/// in the frame, which weighs only those strokes (a `6`'s closed bowl against a `5`'s open
+/// one), where the likeness to whole glyphs hardly moves; the entry must lie `DISCRIMINATED`
+/// of the way from the middle towards the other digit's givens. Empty when `read` has no
+/// given to compare with.
+pub fn shaped_like_givens_of(
+    glyph: ndarray::ArrayView1<f32>,
+    read: usize,
+    centres: &[Option<ndarray::Array1<f32>>],
 ) -> Vec<usize> {
-    let centre = |d: usize| {
-        let rows: Vec<usize> = (givens.iter().zip(digits))
-            .filter(|&(_, &gd)| gd == d)
-            .map(|(&g, _)| g)
-            .collect();
-        features
-            .select(ndarray::Axis(0), &rows)
-            .mean_axis(ndarray::Axis(0))
-    };
-    let Some(own) = centre(read) else {
+    let Some(own) = &centres[read] else {
         return Vec::new();
     };
     (0..9)
         .filter(|&other| other != read)
         .filter(|&other| {
-            let Some(theirs) = centre(other) else {
+            let Some(theirs) = &centres[other] else {
                 return false;
             };
-            let apart = &theirs - &own;
+            let apart = theirs - own;
             let half = apart.dot(&apart) / 2.0;
-            let middle = (&theirs + &own) / 2.0;
-            half > f32::EPSILON
-                && (&features.row(entry) - &middle).dot(&apart) / half >= DISCRIMINATED
+            let middle = (theirs + own) / 2.0;
+            half > f32::EPSILON && (&glyph - &middle).dot(&apart) / half >= DISCRIMINATED
         })
         .collect()
 }
@@ -779,9 +787,8 @@ mod tests {
             [0.90, 0.25, 0.3],  // an entry read 5 that is a 5
         ];
         let features = ndarray::Array2::from_shape_fn((6, 3), |(i, k)| rows[i][k]);
-        let (givens, digits) = ([0, 1, 2, 3], [4, 4, 5, 5]);
-        let like =
-            |entry, read| shaped_like_givens_of(features.view(), entry, read, &givens, &digits);
+        let centres = digit_centres(features.view(), &[0, 1, 2, 3], &[4, 4, 5, 5]);
+        let like = |entry, read| shaped_like_givens_of(features.row(entry), read, &centres);
         assert_eq!(like(4, 4), vec![5]);
         assert!(like(5, 4).is_empty());
         // Read as a digit no given shows: nothing to compare with.

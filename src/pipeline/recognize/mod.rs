@@ -383,18 +383,15 @@ impl Templates {
         if let Some(likeness) = &likeness {
             let index = |r: &Recognized| usize::from(r.digit().get()) - 1;
             let digits: Vec<usize> = givens.iter().map(|&g| index(&recognized[g])).collect();
+            let centres = calibrate::digit_centres(features.0.view(), &givens, &digits);
             for e in (0..glyphs.len()).filter(|&i| !glyphs[i].given) {
                 let read = index(&recognized[e]);
-                recognized[e].shaped_like = (calibrate::shaped_like_givens_of(
-                    features.0.view(),
-                    e,
-                    read,
-                    &givens,
-                    &digits,
-                ))
-                .into_iter()
-                .map(|d| Digit::new(d as u8 + 1).expect("0-8 is a digit"))
-                .collect();
+                let glyph = features.0.row(e);
+                recognized[e].shaped_like =
+                    (calibrate::shaped_like_givens_of(glyph, read, &centres))
+                        .into_iter()
+                        .map(|d| Digit::new(d as u8 + 1).expect("0-8 is a digit"))
+                        .collect();
             }
             rule_out_unlike(&mut recognized, &givens, likeness);
             let cells: Vec<Pos> = givens.iter().map(|&i| glyphs[i].cell).collect();
