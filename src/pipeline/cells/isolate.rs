@@ -138,7 +138,9 @@ pub(super) fn isolate_glyph(
         .filter(|b| !join.without_spans || !spans(b))
         .collect();
     let min_height = (MIN_GLYPH_HEIGHT * CELL as f32) as u32;
-    let min_mark = (MIN_MARK_HEIGHT * CELL as f32) as u32;
+    // Rounded up: truncated, 3.9 px let 3 px specks count as marks, and their number pulled
+    // the marks' typical height down to theirs.
+    let min_mark = (MIN_MARK_HEIGHT * CELL as f32).ceil() as u32;
     let height = |b: &(u32, u32, u32, u32)| b.3 - b.1 + 1;
     let (cx, cy) = (w as f32 / 2.0, h as f32 / 2.0);
     let offset = |b: &(u32, u32, u32, u32)| {

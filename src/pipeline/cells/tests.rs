@@ -755,3 +755,44 @@ fn cell_with(glyph: &Glyph, marks: Vec<u32>) -> CellInk {
         row_mates: 0,
     }
 }
+
+/// Specks 3 px tall (under `MIN_MARK_HEIGHT` of the cell) beside pencil marks are no marks:
+/// counted as marks, they pulled the marks' typical height down to theirs, and a candidate
+/// `5` written large (0.27 of the cell) at the very centre of its cell then passed for a
+/// digit.
+#[test]
+fn specks_do_not_set_the_pencil_marks_height() {
+    let mut sketch = screenshot();
+    let givens: Board = GIVENS.parse().unwrap();
+    let mut empty = Pos::all().filter(|p| givens.get(*p).is_none());
+    let mark = |sketch: &mut Sketch, pos: Pos, ch: char| {
+        let k = ch.to_digit(10).unwrap() as f32 - 1.0;
+        let at = ((k % 3.0) * 0.3 + 0.2, (k / 3.0).floor() * 0.3 + 0.2);
+        sketch.digit(pos, ch, at, 0.27, BLACK);
+    };
+    // Four cells of candidates around an empty centre, each with eight specks in the gaps.
+    for pos in empty.by_ref().take(4) {
+        "2468".chars().for_each(|ch| mark(&mut sketch, pos, ch));
+        let corner = (
+            sketch.origin.0 + pos.col() as f32 * sketch.cell,
+            sketch.origin.1 + pos.row() as f32 * sketch.cell,
+        );
+        let corners = [(0.15, 0.15), (0.85, 0.15), (0.15, 0.85), (0.85, 0.85)];
+        let middle = [(0.42, 0.42), (0.58, 0.42), (0.42, 0.58), (0.58, 0.58)];
+        for (fx, fy) in corners.into_iter().chain(middle) {
+            let (x, y) = (corner.0 + fx * sketch.cell, corner.1 + fy * sketch.cell);
+            fill(&mut sketch.image, (x.round(), y.round()), (3.0, 3.0), BLACK);
+        }
+    }
+    let centred = empty.next().unwrap();
+    "157".chars().for_each(|ch| mark(&mut sketch, centred, ch));
+    let cells = slice(&sketch.rectified(), &sketch.image);
+    assert!(
+        cells.glyphs[centred.index()].is_none(),
+        "{centred}: the centred candidate 5 read as a digit"
+    );
+    assert!(
+        cells.marked[centred.index()].is_some(),
+        "{centred} not marked"
+    );
+}
