@@ -193,7 +193,7 @@ impl Recognized {
 
     /// The score the templates alone give `digit`.
     pub fn template_score(&self, digit: Digit) -> f32 {
-        self.template[digit.get() as usize - 1]
+        self.template[index_of(digit)]
     }
 
     /// How well the glyph fits its best digit, as matched unblurred: the best score less the
@@ -320,10 +320,11 @@ impl Templates {
             }
             let entries: Vec<usize> = (0..glyphs.len()).filter(|&i| !glyphs[i].given).collect();
             calibrate::read_entries_like_givens(&mut scores, all_likeness, &givens, &entries);
-            let digit = |d: usize| Digit::new(d as u8 + 1).expect("0-8 is a digit");
             rivals = (refined.alternatives.into_iter())
                 .map(|(changes, loss)| Rival {
-                    changes: changes.iter().map(|&(k, d)| (cells[k], digit(d))).collect(),
+                    changes: (changes.iter())
+                        .map(|&(k, d)| (cells[k], digit_at(d)))
+                        .collect(),
                     loss,
                     backed: false,
                 })
@@ -337,7 +338,7 @@ impl Templates {
                     .zip(&cells)
                     .filter_map(|((&i, s), &cell)| {
                         let read = best_digit(s);
-                        (read != best_digit(&scores[i])).then(|| (cell, digit(read)))
+                        (read != best_digit(&scores[i])).then(|| (cell, digit_at(read)))
                     })
                     .collect();
                 if !changes.is_empty() {
@@ -351,7 +352,10 @@ impl Templates {
                     (unblurred.alternatives.into_iter())
                         .filter(|(_, loss)| *loss <= calibrate::RIVAL_LOSS)
                         .map(|(changes, loss)| Rival {
-                            changes: changes.iter().map(|&(k, d)| (cells[k], digit(d))).collect(),
+                            changes: changes
+                                .iter()
+                                .map(|&(k, d)| (cells[k], digit_at(d)))
+                                .collect(),
                             loss,
                             backed: false,
                         }),
@@ -381,16 +385,18 @@ impl Templates {
             )
             .collect();
         if let Some(likeness) = &likeness {
-            let index = |r: &Recognized| usize::from(r.digit().get()) - 1;
-            let digits: Vec<usize> = givens.iter().map(|&g| index(&recognized[g])).collect();
+            let digits: Vec<usize> = givens
+                .iter()
+                .map(|&g| index_of(recognized[g].digit()))
+                .collect();
             let centres = calibrate::digit_centres(features.0.view(), &givens, &digits);
             for e in (0..glyphs.len()).filter(|&i| !glyphs[i].given) {
-                let read = index(&recognized[e]);
+                let read = index_of(recognized[e].digit());
                 let glyph = features.0.row(e);
                 recognized[e].shaped_like =
                     (calibrate::shaped_like_givens_of(glyph, read, &centres))
                         .into_iter()
-                        .map(|d| Digit::new(d as u8 + 1).expect("0-8 is a digit"))
+                        .map(digit_at)
                         .collect();
             }
             rule_out_unlike(&mut recognized, &givens, likeness);
@@ -447,12 +453,22 @@ fn best_per_digit(cosines: &Array2<f32>, digits: &[Digit]) -> Vec<[f32; 9]> {
         .map(|row| {
             let mut best = [f32::MIN; 9];
             for (&c, d) in row.iter().zip(digits) {
-                let i = d.get() as usize - 1;
+                let i = index_of(*d);
                 best[i] = best[i].max(c);
             }
             best
         })
         .collect()
+}
+
+/// The digit at `index` of a row of scores (0 is digit 1).
+fn digit_at(index: usize) -> Digit {
+    Digit::new(index as u8 + 1).expect("0-8 is a digit")
+}
+
+/// The index of `digit` in a row of scores (digit 1 is 0).
+fn index_of(digit: Digit) -> usize {
+    usize::from(digit.get()) - 1
 }
 
 /// The index (0 is digit 1) of the best of `scores`.
@@ -473,7 +489,7 @@ fn mean_best(scores: &[[f32; 9]]) -> f32 {
 /// twin read as its own digit.
 fn rule_out_unlike(recognized: &mut [Recognized], givens: &[usize], likeness: &Array2<f32>) {
     let own: Vec<&Recognized> = givens.iter().map(|&i| &recognized[i]).collect();
-    let digits: Vec<usize> = own.iter().map(|r| r.digit().get() as usize - 1).collect();
+    let digits: Vec<usize> = own.iter().map(|r| index_of(r.digit())).collect();
     let sure: Vec<bool> = (own.iter())
         .map(|r| r.confidence() >= calibrate::SURE)
         .collect();
@@ -495,9 +511,7 @@ fn rule_out_unlike(recognized: &mut [Recognized], givens: &[usize], likeness: &A
             (0..givens.len()).any(|j| j != k && digits[j] == digits[k] && likeness[[k, j]] >= same);
     }
     for (&i, ruled_out) in givens.iter().zip(unlike) {
-        recognized[i].unlike = (ruled_out.into_iter())
-            .map(|d| Digit::new(d as u8 + 1).expect("0-8 is a digit"))
-            .collect();
+        recognized[i].unlike = (ruled_out.into_iter()).map(digit_at).collect();
     }
 }
 
@@ -509,7 +523,7 @@ fn rule_out_unlike(recognized: &mut [Recognized], givens: &[usize], likeness: &A
 ///   (alike them by at most `OTHER_SHAPE`): one font draws a digit one way, so one of the two
 ///   shapes is misread, and the templates alone do not say which.
 fn backed_rivals(own: &[&Recognized], cells: &[Pos], likeness: &Array2<f32>) -> Vec<Rival> {
-    let digits: Vec<usize> = own.iter().map(|r| r.digit().get() as usize - 1).collect();
+    let digits: Vec<usize> = own.iter().map(|r| index_of(r.digit())).collect();
     let looks_like = calibrate::looks_more_like(likeness, &digits);
     let same = calibrate::same_shape(likeness);
     let mut out: Vec<Rival> = Vec::new();
@@ -524,16 +538,14 @@ fn backed_rivals(own: &[&Recognized], cells: &[Pos], likeness: &Array2<f32>) -> 
                     .iter()
                     .all(|&t| likeness[[t, j]] <= calibrate::OTHER_SHAPE)
         });
-        let runner_ups = own[i].ranked[1..]
-            .iter()
-            .map(|&(d, _)| d.get() as usize - 1);
+        let runner_ups = own[i].ranked[1..].iter().map(|&(d, _)| index_of(d));
         let candidates: Vec<usize> = if contested {
             runner_ups.collect()
         } else {
             backed
         };
         for d in candidates {
-            let digit = Digit::new(d as u8 + 1).expect("0-8 is a digit");
+            let digit = digit_at(d);
             let changes: Vec<(Pos, Digit)> = twins.iter().map(|&j| (cells[j], digit)).collect();
             if out.iter().any(|r| r.changes == changes) {
                 continue;
