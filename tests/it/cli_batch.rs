@@ -571,12 +571,24 @@ fn an_output_folder_turned_read_only_mid_run_stops_the_batch_cleanly() {
     };
     let child = spawn_batch_reporting(&shots, &out);
     wait_for_first_output(&out);
-    let remounted = Command::new("mount")
-        .args(["-o", "remount,ro"])
-        .arg(&out)
-        .status()
-        .unwrap();
-    assert!(remounted.success());
+    // A remount read-only fails ("mount point is busy") while a file on it is open for
+    // writing, which a running batch has most of the time: try again until it lands.
+    let remount = || {
+        Command::new("mount")
+            .args(["-o", "remount,ro"])
+            .arg(&out)
+            .stderr(std::process::Stdio::null())
+            .status()
+            .unwrap()
+            .success()
+    };
+    let remounted = (0..200).any(|_| {
+        remount() || {
+            std::thread::sleep(std::time::Duration::from_millis(5));
+            false
+        }
+    });
+    assert!(remounted, "the output folder never went read-only");
     let output = child.wait_with_output().unwrap();
     assert_eq!(output.status.code(), Some(1));
     let stderr = String::from_utf8_lossy(&output.stderr);
