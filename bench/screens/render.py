@@ -722,6 +722,10 @@ def render_one(job):
     (name, out_dir, style, row, puzzle, solution, seed, overrides) = job
     rng = random.Random(seed)
     face = Face(row, rng, style)
+    if overrides.get("hairline"):  # tests only: the family's lightest weight, entries too
+        face.weight = min(face.files)
+        face.path = face.entry_path = face.files[face.weight]
+        face.entry_weight = face.weight
     theme = overrides.get("theme") or rng.choices(list(THEME_WEIGHTS),
                                                   list(THEME_WEIGHTS.values()))[0]
     pal = palette(rng, theme)
@@ -966,6 +970,9 @@ def test_jobs(rows, puzzles, out):
           "pencil_mistakes": 0.2}),
         ("pencil-grid-right", "Exo 2", "phone", "dark",
          {"grid": pencil("grid", 18, wrong=None), "final_scale": 0.5}),
+        ("hairline-large-tablet", "Hepta Slab", "tablet", "light",
+         {"grid": set_(entries={}, wrong=None, pencil={}, selected=None, highlight=None,
+                       lines="normal"), "hairline": True}),
     ]
     jobs = []
     for k, (name, family, style, theme, ov) in enumerate(cases):

@@ -51,6 +51,13 @@ fn small_typeset_digits() {
 }
 
 #[test]
+fn hairline_digits_on_a_large_tablet_capture() {
+    // 3.2 source pixels per straightened pixel: read point by point, strokes a pixel or two
+    // wide fell between the taps and 15 givens were lost or misread.
+    reads_exactly("hairline-large-tablet");
+}
+
+#[test]
 fn old_style_figures() {
     reads_exactly("oldstyle-figures");
 }
