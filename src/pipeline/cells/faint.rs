@@ -43,7 +43,7 @@ pub(super) fn drop_faint_givens(glyphs: &mut [Option<Glyph>], room: &[f32]) -> V
 
 /// How strongly a glyph's strokes stand out: a high quantile of its ink (255 = the grid's
 /// text contrast).
-fn stroke_ink(glyph: &Glyph) -> Option<f32> {
+pub(super) fn stroke_ink(glyph: &Glyph) -> Option<f32> {
     let mut ink: Vec<u8> = (glyph.ink.as_raw().iter().copied())
         .filter(|&v| v > 0)
         .collect();

@@ -548,11 +548,16 @@ struct FaintDigit {
 
 impl FaintDigit {
     fn new(ch: char) -> FaintDigit {
+        FaintDigit::in_greys(ch, [180, 180, 180], BLACK)
+    }
+
+    /// As [`FaintDigit::new`], the digit drawn `faint`, and `dark` where kept dark.
+    fn in_greys(ch: char, faint_grey: [u8; 3], dark_grey: [u8; 3]) -> FaintDigit {
         let pos = at(0, 2);
         let mut faint = screenshot();
-        faint.digit(pos, ch, (0.5, 0.5), DIGIT, [180, 180, 180]);
+        faint.digit(pos, ch, (0.5, 0.5), DIGIT, faint_grey);
         let mut dark = screenshot();
-        dark.digit(pos, ch, (0.5, 0.5), DIGIT, BLACK);
+        dark.digit(pos, ch, (0.5, 0.5), DIGIT, dark_grey);
         let (cell, h) = (faint.cell, DIGIT * faint.cell);
         let top = faint.origin.1 + pos.row() as f32 * cell + (cell - h) / 2.0;
         let left = faint.origin.0 + pos.col() as f32 * cell;
@@ -616,6 +621,31 @@ fn a_digit_reduced_to_its_stem_is_found_whole() {
     assert!(
         glyph.width as f32 >= 0.4 * h,
         "{} px wide: only the stem was found",
+        glyph.width
+    );
+}
+
+/// A player's `6` in a mid grey beside black givens, blurred so that only its thick left side
+/// reaches its full grey and the rest stays under the grid's ink threshold (though well over
+/// a threshold scaled to the entry's own strength): wider than a bare stem, a digit-tall
+/// piece a quarter of the digit wide (a didone entry read `1`). Looked at with its own
+/// strength, it is found whole.
+#[test]
+fn a_faint_entry_reduced_to_its_thick_side_is_found_whole() {
+    let mut six = FaintDigit::in_greys('6', [195, 195, 195], [130, 130, 130]);
+    let (cell_top, h) = (six.top - (six.faint.cell - six.h) / 2.0, six.h);
+    let rows = cell_top as u32..(cell_top + six.faint.cell) as u32;
+    // The digit's columns: where the two drawings differ.
+    let (dark, faint) = (six.dark.image.clone(), six.faint.image.clone());
+    let inked = |x: u32| rows.clone().any(|y| dark.get_pixel(x, y) != faint.get_pixel(x, y));
+    let left = (six.left as u32..).find(|&x| inked(x)).unwrap();
+    let side = left..left + (0.27 * h).round() as u32;
+    six.keep_dark(cell_top..cell_top + six.faint.cell, |x| side.contains(&x));
+    let cells = slice(&six.faint.rectified(), &six.faint.image);
+    let glyph = cells.glyphs[six.pos.index()].as_ref().expect("a digit");
+    assert!(
+        glyph.width as f32 >= 0.45 * h,
+        "{} px wide of {h}: only the thick side was found",
         glyph.width
     );
 }
