@@ -206,13 +206,10 @@ fn box_means(
         .enumerate()
         .for_each(|(band, rows)| {
             let first = band * BAND;
-            let last = first + rows.len() / (w * 3) - 1;
-            let (top, _) = span(first, h);
-            let (_, bottom) = span(last, h);
-            let mut across = vec![0u16; (bottom - top + 1) * w * 3];
-            for (y, sums) in (top..=bottom).zip(across.chunks_exact_mut(w * 3)) {
-                sum_across(y, sums);
-            }
+            // The last `width` rows summed across, row k at k % width: a box spans at most
+            // that many rows, and so little stays in the cache.
+            let mut across = vec![0u16; width * w * 3];
+            let mut summed_to = None;
             let mut column = vec![0u16; w * 3];
             // 2^16 / each value's box's pixel count, for the rows whose boxes span
             // `scaled_for` rows: a multiply and a shift divide.
@@ -220,9 +217,14 @@ fn box_means(
             let mut scaled_for = 0;
             for (y, row) in (first..).zip(rows.chunks_exact_mut(w * 3)) {
                 let (a, b) = span(y, h);
+                let from = summed_to.map_or(a, |done: usize| done + 1);
+                for k in from..=b {
+                    sum_across(k, &mut across[(k % width) * w * 3..(k % width + 1) * w * 3]);
+                }
+                summed_to = Some(b);
                 column.fill(0);
                 for k in a..=b {
-                    let sums = &across[(k - top) * w * 3..(k - top + 1) * w * 3];
+                    let sums = &across[(k % width) * w * 3..(k % width + 1) * w * 3];
                     for (total, &s) in column.iter_mut().zip(sums) {
                         *total += s;
                     }

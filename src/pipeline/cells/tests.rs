@@ -637,7 +637,10 @@ fn a_faint_entry_reduced_to_its_thick_side_is_found_whole() {
     let rows = cell_top as u32..(cell_top + six.faint.cell) as u32;
     // The digit's columns: where the two drawings differ.
     let (dark, faint) = (six.dark.image.clone(), six.faint.image.clone());
-    let inked = |x: u32| rows.clone().any(|y| dark.get_pixel(x, y) != faint.get_pixel(x, y));
+    let inked = |x: u32| {
+        rows.clone()
+            .any(|y| dark.get_pixel(x, y) != faint.get_pixel(x, y))
+    };
     let left = (six.left as u32..).find(|&x| inked(x)).unwrap();
     let side = left..left + (0.27 * h).round() as u32;
     six.keep_dark(cell_top..cell_top + six.faint.cell, |x| side.contains(&x));
