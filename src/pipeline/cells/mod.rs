@@ -643,6 +643,9 @@ struct Sizes {
     digit: f32,
     /// The typical height of pencil marks, from cells holding several of them.
     mark: Option<f32>,
+    /// The typical height of the tallest mark in such a cell: marks broken into pieces by the
+    /// threshold (grey marks on a tinted cell) pull the typical height down to the pieces'.
+    whole_mark: Option<f32>,
     /// Where the digit-sized glyphs' bottoms are, each as a fraction of its cell's height from
     /// the top: the baseline, and for old-style figures the descender line too.
     bottoms: Vec<f32>,
@@ -666,6 +669,15 @@ impl Sizes {
             .filter(|&h| (h as f32) <= max_mark && (h as f32) < digit)
             .collect();
         let mark = (marks.len() >= 4).then(|| median_of(&mut marks)).flatten();
+        let mut tallest: Vec<u32> = (cells.iter().filter(|c| c.marks.len() >= 2))
+            .filter_map(|c| {
+                (c.marks.iter().chain(c.glyph.as_ref().map(|g| &g.height)))
+                    .copied()
+                    .filter(|&h| (h as f32) <= max_mark && (h as f32) < digit)
+                    .max()
+            })
+            .collect();
+        let whole_mark = mark.and(median_of(&mut tallest));
         let bottoms = cells
             .iter()
             .filter(|c| {
@@ -678,6 +690,7 @@ impl Sizes {
         Sizes {
             digit,
             mark,
+            whole_mark,
             bottoms,
         }
     }
@@ -698,6 +711,13 @@ impl Sizes {
             return false;
         }
         if let Some(mark) = self.mark {
+            // Beside other marks in its cell, a glyph is weighed against whole marks; alone, an
+            // old-style `1` or `2` is x-height, and weighed against whole marks it was taken
+            // for one (tune: 12 pictures lost their givens so, 16 gained their entries).
+            let mark = match self.whole_mark {
+                Some(whole) if !marks.is_empty() => whole,
+                _ => mark,
+            };
             let in_row_of_marks = cell.row_mates >= ROW_MATES && h < SMALL_FRACTION * self.digit;
             if self.is_column_of_marks(glyph, cell, mark) || in_row_of_marks {
                 return false;

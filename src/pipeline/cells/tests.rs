@@ -481,6 +481,7 @@ fn a_bar_as_short_as_a_pencil_mark_reaches_for_the_rest_of_its_digit() {
     let sizes = Sizes {
         digit: 31.0,
         mark: Some(9.5),
+        whole_mark: Some(9.5),
         bottoms: Vec::new(),
     };
     let piece = |width: u32, height: u32| CellInk {
@@ -503,11 +504,7 @@ fn a_bar_as_short_as_a_pencil_mark_reaches_for_the_rest_of_its_digit() {
 /// like the grid's digits, it is one digit; a fifth piece makes it pencil marks.
 #[test]
 fn a_digit_joined_from_four_pieces_is_whole() {
-    let sizes = Sizes {
-        digit: 30.0,
-        mark: Some(12.0),
-        bottoms: Vec::new(),
-    };
+    let sizes = sizes_of(30.0, Some(12.0));
     let joined = |pieces: usize| CellInk {
         glyph: Some(Glyph::sketch(18, 30, [20, 20, 20])),
         off_centre: 0.02,
@@ -659,11 +656,7 @@ fn a_faint_entry_reduced_to_its_thick_side_is_found_whole() {
 /// or a mark's place in the 3x3 layout is not.
 #[test]
 fn a_lone_x_height_digit_at_the_centre_is_a_digit_beside_pencil_marks() {
-    let sizes = Sizes {
-        digit: 19.0,
-        mark: Some(9.0),
-        bottoms: Vec::new(),
-    };
+    let sizes = sizes_of(19.0, Some(9.0));
     let lone = |height: u32, off_centre: f32| {
         let glyph = Glyph::sketch(9, height, [200, 200, 200]);
         let cell = CellInk {
@@ -771,8 +764,31 @@ fn sizes_of(digit: f32, mark: Option<f32>) -> Sizes {
     Sizes {
         digit,
         mark,
+        whole_mark: mark,
         bottoms: Vec::new(),
     }
+}
+
+/// Grey pencil marks on a tinted cell come apart under the threshold into pieces of 4-7 px
+/// beside whole 13 px marks (Anonymous Pro on a blue page), so the marks' typical height is 6
+/// px, and two marks joined into one 15x13 glyph at a cell's centre passed for a digit beside
+/// 21 px digits. Beside other marks in its cell it is weighed against the cells' tallest
+/// marks; alone at the centre, a glyph that size (an old-style x-height `1`) is still a digit.
+#[test]
+fn a_glyph_beside_marks_is_weighed_against_whole_marks() {
+    let sizes = Sizes {
+        whole_mark: Some(13.0),
+        ..sizes_of(21.0, Some(6.0))
+    };
+    let glyph = Glyph::sketch(15, 13, [120, 120, 120]);
+    assert!(!sizes.is_digit(&glyph, &cell_with(&glyph, vec![5])));
+    let alone = CellInk {
+        off_centre: 0.05,
+        ..cell_with(&glyph, Vec::new())
+    };
+    assert!(sizes.is_digit(&glyph, &alone));
+    let without_whole = sizes_of(21.0, Some(6.0));
+    assert!(without_whole.is_digit(&glyph, &cell_with(&glyph, vec![5])));
 }
 
 /// A cell holding `glyph` (one piece, a little off centre) beside `marks`.
