@@ -582,6 +582,13 @@ impl FaintDigit {
     fn assert_found_whole(&self, missing: &str) {
         assert_found_whole(&self.faint, self.pos, self.h, missing);
     }
+
+    /// How wide the glyph found in the digit's cell is, in pixels.
+    fn found_width(&self) -> u32 {
+        let cells = slice(&self.faint.rectified(), &self.faint.image);
+        let glyph = cells.glyphs[self.pos.index()].as_ref().expect("a digit");
+        glyph.width
+    }
 }
 
 /// As above, but the foot of the `7`'s stem kept its ink too, and is left beside the bar as a
@@ -613,12 +620,10 @@ fn a_digit_reduced_to_its_stem_is_found_whole() {
             >= 0.8 * h
     };
     four.keep_dark(cell_top..cell_top + four.faint.cell, stem);
-    let cells = slice(&four.faint.rectified(), &four.faint.image);
-    let glyph = cells.glyphs[four.pos.index()].as_ref().expect("a digit");
+    let width = four.found_width();
     assert!(
-        glyph.width as f32 >= 0.4 * h,
-        "{} px wide: only the stem was found",
-        glyph.width
+        width as f32 >= 0.4 * h,
+        "{width} px wide: only the stem was found"
     );
 }
 
@@ -641,12 +646,10 @@ fn a_faint_entry_reduced_to_its_thick_side_is_found_whole() {
     let left = (six.left as u32..).find(|&x| inked(x)).unwrap();
     let side = left..left + (0.27 * h).round() as u32;
     six.keep_dark(cell_top..cell_top + six.faint.cell, |x| side.contains(&x));
-    let cells = slice(&six.faint.rectified(), &six.faint.image);
-    let glyph = cells.glyphs[six.pos.index()].as_ref().expect("a digit");
+    let width = six.found_width();
     assert!(
-        glyph.width as f32 >= 0.45 * h,
-        "{} px wide of {h}: only the thick side was found",
-        glyph.width
+        width as f32 >= 0.45 * h,
+        "{width} px wide of {h}: only the thick side was found"
     );
 }
 
