@@ -661,21 +661,21 @@ impl Sizes {
         heights.truncate(DIGIT_POPULATION);
         let digit = median_of(&mut heights).unwrap_or(CELL as f32);
         let max_mark = MAX_MARK_HEIGHT * CELL as f32;
-        let mut marks: Vec<u32> = cells
-            .iter()
-            .filter(|c| c.marks.len() >= 2)
-            .flat_map(|c| c.marks.iter().chain(c.glyph.as_ref().map(|g| &g.height)))
-            .copied()
-            .filter(|&h| (h as f32) <= max_mark && (h as f32) < digit)
-            .collect();
-        let mark = (marks.len() >= 4).then(|| median_of(&mut marks)).flatten();
-        let mut tallest: Vec<u32> = (cells.iter().filter(|c| c.marks.len() >= 2))
-            .filter_map(|c| {
+        // Each cell holding several marks: the heights of its marks (and its glyph, if as
+        // small).
+        let marked: Vec<Vec<u32>> = (cells.iter().filter(|c| c.marks.len() >= 2))
+            .map(|c| {
                 (c.marks.iter().chain(c.glyph.as_ref().map(|g| &g.height)))
                     .copied()
                     .filter(|&h| (h as f32) <= max_mark && (h as f32) < digit)
-                    .max()
+                    .collect()
             })
+            .collect();
+        let mut marks: Vec<u32> = marked.concat();
+        let mark = (marks.len() >= 4).then(|| median_of(&mut marks)).flatten();
+        let mut tallest: Vec<u32> = marked
+            .iter()
+            .filter_map(|m| m.iter().max().copied())
             .collect();
         let whole_mark = mark.and(median_of(&mut tallest));
         let bottoms = cells
