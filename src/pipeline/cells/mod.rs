@@ -328,13 +328,17 @@ pub fn slice(rect: &Rectified, image: &RgbImage) -> Cells {
                 Some(isolate_glyph(rect, gray, areas[i], ink, join))
                     .filter(|again| sizes.is_whole_digit(again))
             };
-            let fainter = || {
-                let fainter = Ink {
-                    threshold: (inks[i].threshold as f32 * FAINT_LOOK) as i32,
-                    ..inks[i]
-                };
-                whole(&fainter, JOIN)
+            // Looked at again, joined as usual, with the threshold `threshold`.
+            let at_threshold = |threshold: i32| {
+                whole(
+                    &Ink {
+                        threshold,
+                        ..inks[i]
+                    },
+                    JOIN,
+                )
             };
+            let fainter = || at_threshold((inks[i].threshold as f32 * FAINT_LOOK) as i32);
             // A digit drawn fainter than the picture's strongest text (a player's light blue
             // entries beside black givens) is cut by the threshold higher up its own strokes:
             // looked at with the threshold scaled to its own strength, its thin strokes join.
@@ -347,11 +351,7 @@ pub fn slice(rect: &Rectified, image: &RgbImage) -> Cells {
                 if strength >= OWN_STRENGTH {
                     return None;
                 }
-                let own = Ink {
-                    threshold: MIN_INK.max((inks[i].threshold as f32 * strength) as i32),
-                    ..inks[i]
-                };
-                whole(&own, JOIN)
+                at_threshold(MIN_INK.max((inks[i].threshold as f32 * strength) as i32))
             };
             let again = match sizes.broken_digit_join(&cell) {
                 Some(join) => whole(&inks[i], join)
