@@ -282,43 +282,40 @@ fn label_swaps(givens: &Board, evidence: &[Option<Recognized>]) -> Vec<Doubt> {
             .and_then(Option::as_ref)
             .map_or(0.0, Recognized::fit)
     };
-    for a in Digit::all() {
-        for b in Digit::all().filter(|b| b.get() > a.get()) {
-            let Some(renamed) = exchange(givens, evidence, a, b) else {
-                continue;
-            };
-            let loss: f32 = renamed.iter().map(|r| r.loss).sum();
-            let by_templates: f32 = renamed.iter().map(|r| r.template_loss).sum();
-            let fit = renamed.iter().map(|r| best_score(r.cell)).sum::<f32>();
-            // The exchange as changes to the reading: the loops may refute it or back it.
-            let changes: Vec<(Pos, Digit)> = renamed.iter().map(|r| (r.cell, r.other)).collect();
-            let loops = loops_favour(&changes, givens, evidence);
-            if loops == Some(false) || shapes_tell_apart(&renamed, evidence) {
-                continue;
-            }
-            let close = if fit < WEAK_FIT * renamed.len() as f32
-                || loops == Some(true)
-                || renamed.len() == 1
-            {
+    for cycle in relabellings() {
+        let Some(renamed) = rename(givens, evidence, &cycle) else {
+            continue;
+        };
+        let loss: f32 = renamed.iter().map(|r| r.loss).sum();
+        let by_templates: f32 = renamed.iter().map(|r| r.template_loss).sum();
+        let fit = renamed.iter().map(|r| best_score(r.cell)).sum::<f32>();
+        // The relabelling as changes to the reading: the loops may refute it or back it.
+        let changes: Vec<(Pos, Digit)> = renamed.iter().map(|r| (r.cell, r.other)).collect();
+        let loops = loops_favour(&changes, givens, evidence);
+        if loops == Some(false) || any_link_told_apart(&cycle, &renamed, evidence) {
+            continue;
+        }
+        let close =
+            if fit < WEAK_FIT * renamed.len() as f32 || loops == Some(true) || renamed.len() == 1 {
                 ALTERNATIVE_LOSS
             } else {
                 CLOSE_SCORE
             };
-            if loss > close * renamed.len() as f32 && by_templates >= 0.0 {
-                continue;
-            }
-            for Renamed {
-                cell, read, other, ..
-            } in renamed
-            {
-                match out.iter_mut().find(|d| d.cell == cell) {
-                    Some(d) => d.could_be.push(other),
-                    None => out.push(Doubt {
-                        cell,
-                        read: Some(read),
-                        could_be: vec![other],
-                    }),
-                }
+        if loss > close * renamed.len() as f32 && by_templates >= 0.0 {
+            continue;
+        }
+        for Renamed {
+            cell, read, other, ..
+        } in renamed
+        {
+            match out.iter_mut().find(|d| d.cell == cell) {
+                Some(d) if !d.could_be.contains(&other) => d.could_be.push(other),
+                Some(_) => {}
+                None => out.push(Doubt {
+                    cell,
+                    read: Some(read),
+                    could_be: vec![other],
+                }),
             }
         }
     }
@@ -405,6 +402,7 @@ fn shapes_tell_apart(renamed: &[Renamed], evidence: &[Option<Recognized>]) -> bo
 
 /// One given renamed by an exchange of two digits, and the score that loses: calibrated, and
 /// by the templates alone.
+#[derive(Clone, Copy)]
 struct Renamed {
     cell: Pos,
     read: Digit,
@@ -413,18 +411,55 @@ struct Renamed {
     template_loss: f32,
 }
 
-/// The givens read as `a` or `b`, each renamed to the other; `None` when there are none or
-/// one has no template scores to weigh the exchange with.
+/// The givens read as `a` or `b`, each renamed to the other (see [`rename`]).
 fn exchange(
     givens: &Board,
     evidence: &[Option<Recognized>],
     a: Digit,
     b: Digit,
 ) -> Option<Vec<Renamed>> {
+    rename(givens, evidence, &[a, b])
+}
+
+/// The relabellings of the digits the rules can never tell apart from the reading: every
+/// exchange of two digits, and every cycle of three (`a` read as `b`, `b` as `c`, `c` as `a`).
+/// The second-best labelling of a picture's digit groups differs from the best by one such
+/// cycle; in a font unlike every template, a cycle of three can lose less than any exchange.
+fn relabellings() -> Vec<Vec<Digit>> {
+    let digits: Vec<Digit> = Digit::all().collect();
+    let mut out = Vec::new();
+    for (i, &a) in digits.iter().enumerate() {
+        for &b in &digits[i + 1..] {
+            out.push(vec![a, b]);
+        }
+    }
+    for (i, &a) in digits.iter().enumerate() {
+        for &b in &digits[i + 1..] {
+            for &c in digits[i + 1..].iter().filter(|&&c| c != b) {
+                out.push(vec![a, b, c]);
+            }
+        }
+    }
+    out
+}
+
+/// The givens read as a digit of `cycle`, each renamed to the digit after it (the last to
+/// the first); `None` when there are none or one has no template scores to weigh it with.
+fn rename(
+    givens: &Board,
+    evidence: &[Option<Recognized>],
+    cycle: &[Digit],
+) -> Option<Vec<Renamed>> {
+    let next = |d: Digit| {
+        let at = cycle.iter().position(|&c| c == d)?;
+        Some(cycle[(at + 1) % cycle.len()])
+    };
     let renamed: Option<Vec<Renamed>> = Pos::all()
-        .filter_map(|cell| Some((cell, givens.get(cell).filter(|d| *d == a || *d == b)?)))
-        .map(|(cell, read)| {
-            let other = if read == a { b } else { a };
+        .filter_map(|cell| {
+            let read = givens.get(cell)?;
+            Some((cell, read, next(read)?))
+        })
+        .map(|(cell, read, other)| {
             let r = evidence.get(cell.index())?.as_ref()?;
             Some(Renamed {
                 cell,
@@ -436,6 +471,27 @@ fn exchange(
         })
         .collect();
     renamed.filter(|r| !r.is_empty())
+}
+
+/// Whether the glyphs' shapes refute one link of `cycle` (a digit renamed to the next), by
+/// [`shapes_tell_apart`] on the glyphs read as the two.
+fn any_link_told_apart(
+    cycle: &[Digit],
+    renamed: &[Renamed],
+    evidence: &[Option<Recognized>],
+) -> bool {
+    (0..cycle.len()).any(|i| {
+        let (from, to) = (cycle[i], cycle[(i + 1) % cycle.len()]);
+        let mut link: Vec<Renamed> = (renamed.iter())
+            .filter(|r| r.read == from || r.read == to)
+            .map(|r| Renamed {
+                other: if r.read == from { to } else { from },
+                ..*r
+            })
+            .collect();
+        link.sort_by_key(|r| r.read != from);
+        shapes_tell_apart(&link, evidence)
+    })
 }
 
 /// The empty cells where two solutions of the reading differ.
