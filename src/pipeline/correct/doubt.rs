@@ -14,6 +14,8 @@ use crate::puzzle::solve::{self, Verdict};
 
 /// A runner-up scoring within this of the best digit is a reading the glyph supports too.
 const CLOSE_SCORE: f32 = 0.08;
+/// The longest cycle of digits renamed into one another that [`label_swaps`] weighs.
+const MAX_CYCLE: usize = 4;
 /// How many cells a doubt about several solutions lists at most.
 const MAX_LISTED: usize = 12;
 /// How much further, on average, the glyphs read as a digit whose upper part opens to the left
@@ -422,23 +424,30 @@ fn exchange(
 }
 
 /// The relabellings of the digits the rules can never tell apart from the reading: every
-/// exchange of two digits, and every cycle of three (`a` read as `b`, `b` as `c`, `c` as `a`).
-/// The second-best labelling of a picture's digit groups differs from the best by one such
-/// cycle; in a font unlike every template, a cycle of three can lose less than any exchange.
+/// cycle of two to `MAX_CYCLE` digits (`a` read as `b`, `b` as `c`, ..., the last as `a`),
+/// each listed once, its smallest digit first. The second-best labelling of a picture's digit
+/// groups differs from the best by one cycle; in a font unlike every template, a longer cycle
+/// can lose less than any exchange of two.
 fn relabellings() -> Vec<Vec<Digit>> {
-    let digits: Vec<Digit> = Digit::all().collect();
-    let mut out = Vec::new();
-    for (i, &a) in digits.iter().enumerate() {
-        for &b in &digits[i + 1..] {
-            out.push(vec![a, b]);
+    fn extend(cycle: &mut Vec<Digit>, out: &mut Vec<Vec<Digit>>) {
+        if cycle.len() >= 2 {
+            out.push(cycle.clone());
+        }
+        if cycle.len() == MAX_CYCLE {
+            return;
+        }
+        let next: Vec<Digit> = Digit::all()
+            .filter(|d| d.get() > cycle[0].get() && !cycle.contains(d))
+            .collect();
+        for d in next {
+            cycle.push(d);
+            extend(cycle, out);
+            cycle.pop();
         }
     }
-    for (i, &a) in digits.iter().enumerate() {
-        for &b in &digits[i + 1..] {
-            for &c in digits[i + 1..].iter().filter(|&&c| c != b) {
-                out.push(vec![a, b, c]);
-            }
-        }
+    let mut out = Vec::new();
+    for first in Digit::all() {
+        extend(&mut vec![first], &mut out);
     }
     out
 }
