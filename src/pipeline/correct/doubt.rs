@@ -257,12 +257,13 @@ fn fitting_digits(givens: &Board, pos: Pos, read: Digit) -> Vec<Digit> {
         .collect()
 }
 
-/// Two digits whose glyphs the templates barely tell apart, as a doubt on every cell that
-/// holds either.
+/// Two digits (or a cycle of up to `MAX_CYCLE`) whose glyphs the templates barely tell apart,
+/// as a doubt on every cell that holds one of them.
 ///
 /// The rules check a reading only up to the names of the digits: exchanging two digits
-/// everywhere (or renaming one the givens lack) leaves a puzzle with one solution, another
-/// one. Only the glyphs can tell the two readings apart, so the exchange is a rival when it
+/// everywhere (or renaming one the givens lack, or renaming several in a cycle: see
+/// [`relabellings`]) leaves a puzzle with one solution, another one. Only the glyphs can tell
+/// the two readings apart, so the exchange is a rival when it
 /// loses at most `CLOSE_SCORE` of template score per glyph renamed, on average: the glyphs of
 /// one digit in one picture are near-identical renderings, so many of them are hardly
 /// stronger evidence than one. A correction's exchange can even gain score, when the rules
@@ -402,8 +403,8 @@ fn shapes_tell_apart(renamed: &[Renamed], evidence: &[Option<Recognized>]) -> bo
     }
 }
 
-/// One given renamed by an exchange of two digits, and the score that loses: calibrated, and
-/// by the templates alone.
+/// One given renamed by a relabelling of the digits (an exchange of two, or a cycle), and the
+/// score that loses: calibrated, and by the templates alone.
 #[derive(Clone, Copy)]
 struct Renamed {
     cell: Pos,
