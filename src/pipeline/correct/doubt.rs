@@ -285,8 +285,12 @@ fn label_swaps(givens: &Board, evidence: &[Option<Recognized>]) -> Vec<Doubt> {
             .and_then(Option::as_ref)
             .map_or(0.0, Recognized::fit)
     };
+    let links = LinkLosses::of(givens, evidence);
     for cycle in relabellings() {
-        let Some(renamed) = rename(givens, evidence, &cycle) else {
+        if !links.may_be_close(cycle) {
+            continue;
+        }
+        let Some(renamed) = rename(givens, evidence, cycle) else {
             continue;
         };
         let loss: f32 = renamed.iter().map(|r| r.loss).sum();
@@ -295,7 +299,7 @@ fn label_swaps(givens: &Board, evidence: &[Option<Recognized>]) -> Vec<Doubt> {
         // The relabelling as changes to the reading: the loops may refute it or back it.
         let changes: Vec<(Pos, Digit)> = renamed.iter().map(|r| (r.cell, r.other)).collect();
         let loops = loops_favour(&changes, givens, evidence);
-        if loops == Some(false) || any_link_told_apart(&cycle, &renamed, evidence) {
+        if loops == Some(false) || any_link_told_apart(cycle, &renamed, evidence) {
             continue;
         }
         let close =
@@ -429,7 +433,7 @@ fn exchange(
 /// each listed once, its smallest digit first. The second-best labelling of a picture's digit
 /// groups differs from the best by one cycle; in a font unlike every template, a longer cycle
 /// can lose less than any exchange of two.
-fn relabellings() -> Vec<Vec<Digit>> {
+fn relabellings() -> &'static [Vec<Digit>] {
     fn extend(cycle: &mut Vec<Digit>, out: &mut Vec<Vec<Digit>>) {
         if cycle.len() >= 2 {
             out.push(cycle.clone());
@@ -446,11 +450,75 @@ fn relabellings() -> Vec<Vec<Digit>> {
             cycle.pop();
         }
     }
-    let mut out = Vec::new();
-    for first in Digit::all() {
-        extend(&mut vec![first], &mut out);
+    static CYCLES: std::sync::OnceLock<Vec<Vec<Digit>>> = std::sync::OnceLock::new();
+    CYCLES.get_or_init(|| {
+        let mut out = Vec::new();
+        for first in Digit::all() {
+            extend(&mut vec![first], &mut out);
+        }
+        out
+    })
+}
+
+/// What renaming every given read as one digit to another loses, summed per pair of digits,
+/// so each of the hundreds of relabellings is first weighed in a few adds: only those that
+/// may come close are renamed glyph by glyph (see [`label_swaps`]).
+struct LinkLosses {
+    /// `[read][other]`: the calibrated and the template score lost over the givens read as
+    /// `read` (index 0 is digit 1) when renamed to `other`; `None` when one lacks a score.
+    lost: [[Option<(f32, f32)>; 9]; 9],
+    /// How many givens are read as each digit.
+    count: [usize; 9],
+}
+
+impl LinkLosses {
+    fn of(givens: &Board, evidence: &[Option<Recognized>]) -> LinkLosses {
+        let mut lost = [[Some((0.0, 0.0)); 9]; 9];
+        let mut count = [0; 9];
+        for cell in Pos::all() {
+            let Some(read) = givens.get(cell) else {
+                continue;
+            };
+            let r = evidence.get(cell.index()).and_then(Option::as_ref);
+            let row = &mut lost[usize::from(read.get() - 1)];
+            count[usize::from(read.get() - 1)] += 1;
+            for other in Digit::all() {
+                let link = &mut row[usize::from(other.get() - 1)];
+                *link = match (r, *link) {
+                    (Some(r), Some((loss, by_templates))) => {
+                        r.score(read)
+                            .zip(r.score(other))
+                            .map(|(read_score, other_score)| {
+                                (
+                                    loss + read_score - other_score,
+                                    by_templates + r.template_score(read) - r.template_score(other),
+                                )
+                            })
+                    }
+                    _ => None,
+                };
+            }
+        }
+        LinkLosses { lost, count }
     }
-    out
+
+    /// Whether `cycle` may lose little enough to be a rival at the widest margin
+    /// (`ALTERNATIVE_LOSS` per glyph), or the templates alone prefer it; `false` when some
+    /// glyph lacks the scores to weigh it, or no given is renamed.
+    fn may_be_close(&self, cycle: &[Digit]) -> bool {
+        let index = |d: Digit| usize::from(d.get() - 1);
+        let (mut loss, mut by_templates, mut renamed) = (0.0, 0.0, 0);
+        for (i, &read) in cycle.iter().enumerate() {
+            let other = cycle[(i + 1) % cycle.len()];
+            let Some((l, t)) = self.lost[index(read)][index(other)] else {
+                return false;
+            };
+            (loss, by_templates) = (loss + l, by_templates + t);
+            renamed += self.count[index(read)];
+        }
+        // A little slack: summed in another order than the glyph-by-glyph weighing.
+        renamed > 0 && (loss <= ALTERNATIVE_LOSS * renamed as f32 + 1e-3 || by_templates < 1e-3)
+    }
 }
 
 /// The givens read as a digit of `cycle`, each renamed to the digit after it (the last to
