@@ -460,6 +460,11 @@ fn relabellings() -> &'static [Vec<Digit>] {
     })
 }
 
+/// Each link of `cycle`: a digit and the one it is renamed to (the last to the first).
+fn links(cycle: &[Digit]) -> impl Iterator<Item = (Digit, Digit)> + '_ {
+    (cycle.iter().zip(cycle.iter().cycle().skip(1))).map(|(&from, &to)| (from, to))
+}
+
 /// What renaming every given read as one digit to another loses, summed per pair of digits,
 /// so each of the hundreds of relabellings is first weighed in a few adds: only those that
 /// may come close are renamed glyph by glyph (see [`label_swaps`]).
@@ -508,8 +513,7 @@ impl LinkLosses {
     fn may_be_close(&self, cycle: &[Digit]) -> bool {
         let index = |d: Digit| usize::from(d.get() - 1);
         let (mut loss, mut by_templates, mut renamed) = (0.0, 0.0, 0);
-        for (i, &read) in cycle.iter().enumerate() {
-            let other = cycle[(i + 1) % cycle.len()];
+        for (read, other) in links(cycle) {
             let Some((l, t)) = self.lost[index(read)][index(other)] else {
                 return false;
             };
@@ -528,10 +532,7 @@ fn rename(
     evidence: &[Option<Recognized>],
     cycle: &[Digit],
 ) -> Option<Vec<Renamed>> {
-    let next = |d: Digit| {
-        let at = cycle.iter().position(|&c| c == d)?;
-        Some(cycle[(at + 1) % cycle.len()])
-    };
+    let next = |d: Digit| links(cycle).find(|&(from, _)| from == d).map(|(_, to)| to);
     let renamed: Option<Vec<Renamed>> = Pos::all()
         .filter_map(|cell| {
             let read = givens.get(cell)?;
@@ -558,8 +559,7 @@ fn any_link_told_apart(
     renamed: &[Renamed],
     evidence: &[Option<Recognized>],
 ) -> bool {
-    (0..cycle.len()).any(|i| {
-        let (from, to) = (cycle[i], cycle[(i + 1) % cycle.len()]);
+    links(cycle).any(|(from, to)| {
         let mut link: Vec<Renamed> = (renamed.iter())
             .filter(|r| r.read == from || r.read == to)
             .map(|r| Renamed {
