@@ -16,7 +16,13 @@
 //! wrong answers drawn (status `Solved` but the solution differs from line 2, or the givens
 //! are ambiguous); no grid found. `--failures FILE` writes one line per picture not read
 //! exactly: path, status, and the cells that differ (`r3c5 read 8 truth 3`).
+//!
+//! `--fonts bench/screens/fonts.csv` also scores each folder by the traits of the font each
+//! picture was rendered in (its category, width and figures, as the screenshot benchmark
+//! names them: `0123-font-family.png`), so a weakness shared by a kind of face shows
+//! even when no one family is large enough to tell.
 
+use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
@@ -96,6 +102,41 @@ fn truth(dir: &Path) -> Vec<Truth> {
                 entries,
                 ambiguous,
             })
+        })
+        .collect()
+}
+
+/// The font family's slug in a benchmark picture's name (`0123-font-family.png`).
+fn family_slug(image: &Path) -> Option<String> {
+    let stem = image.file_stem()?.to_str()?;
+    let (number, slug) = stem.split_once('-')?;
+    number
+        .bytes()
+        .all(|b| b.is_ascii_digit())
+        .then(|| slug.to_string())
+}
+
+/// Each family's traits from the screenshot benchmark's font list (`bench/screens/fonts.csv`:
+/// family, source, category, width, figures, ...), keyed by its slug as the renderer names
+/// pictures: lower case, every other character a `-`.
+fn font_traits(path: &str) -> HashMap<String, Vec<String>> {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    text.lines()
+        .skip(1)
+        .filter_map(|line| {
+            let fields: Vec<&str> = line.split(',').collect();
+            let [family, _source, category, width, figures, ..] = fields[..] else {
+                return None;
+            };
+            let slug: String = (family.to_lowercase().chars())
+                .map(|c| if c.is_alphanumeric() { c } else { '-' })
+                .collect();
+            let traits = vec![
+                format!("category {category}"),
+                format!("width {width}"),
+                format!("figures {figures}"),
+            ];
+            Some((slug, traits))
         })
         .collect()
 }
@@ -207,9 +248,12 @@ fn row(name: &str, s: &Score) {
 fn main() {
     let mut dirs = Vec::new();
     let mut failures_path = None;
+    let mut fonts = None;
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
-        if a == "--failures" {
+        if a == "--fonts" {
+            fonts = Some(font_traits(&args.next().expect("--fonts FILE")));
+        } else if a == "--failures" {
             failures_path = Some(args.next().expect("--failures FILE"));
         } else if let Some(f) = a.strip_prefix("--failures=") {
             failures_path = Some(f.to_string());
@@ -251,19 +295,27 @@ fn main() {
             parts.push((sub.display().to_string(), truth(sub)));
         }
         let mut total = Score::default();
+        let mut by_trait: BTreeMap<String, Score> = BTreeMap::new();
         for (name, set) in &parts {
             let results: Vec<(Score, Option<String>)> =
                 set.par_iter().map(|t| score(&snap, t)).collect();
             let mut s = Score::default();
-            for (r, line) in results {
+            for (t, (r, line)) in set.iter().zip(results) {
                 s.add(&r);
                 failures.extend(line);
+                let traits = fonts.as_ref().and_then(|f| f.get(&family_slug(&t.image)?));
+                for trait_ in traits.into_iter().flatten() {
+                    by_trait.entry(trait_.clone()).or_default().add(&r);
+                }
             }
             row(name, &s);
             total.add(&s);
         }
         if parts.len() > 1 {
             row(&format!("{dir} (total)"), &total);
+        }
+        for (trait_, s) in &by_trait {
+            row(&format!("{dir} [{trait_}]"), s);
         }
         grand.add(&total);
         sets += 1;
