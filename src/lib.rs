@@ -389,6 +389,9 @@ impl Snap {
                 solved = solved_shifted;
             }
         }
+        if solved.is_unique() && !solved.doubts.is_empty() {
+            solved = self.weigh_by_pencil_marks(picture.rgb(), &reading, solved, timings);
+        }
         if let Some(solution) = solved.trusted() {
             let apart = reading.cells.entries_coloured_apart();
             correct::settle_entries(
@@ -494,6 +497,49 @@ impl Snap {
         }
         swap_recognition(reading, &mut other);
         solved
+    }
+
+    /// `solved` weighed again with the player's pencil marks told by their places (see
+    /// [`pencil::placed`]): a rival reading whose answer they refute casts no doubt.
+    fn weigh_by_pencil_marks(
+        &self,
+        image: &RgbImage,
+        reading: &Reading,
+        solved: correct::Solved,
+        timings: &mut Timings,
+    ) -> correct::Solved {
+        let marks = timings.time(Stage::Recognize, || {
+            pencil::placed(image, &reading.rectified, &reading.cells)
+        });
+        let candidates = correct::Candidates::new(&marks);
+        let again = timings.time(Stage::Solve, || {
+            correct::solve_reading_marked(
+                &reading.givens,
+                &reading.evidence,
+                &reading.rivals,
+                candidates,
+                self.options.max_corrections,
+            )
+        });
+        // Marks only take rivals away here: the answer itself must stay the one read.
+        let solved = if again.is_unique() && again.any_solution() == solved.any_solution() {
+            again
+        } else {
+            solved
+        };
+        if solved.doubts.is_empty() {
+            return solved;
+        }
+        let decided = timings.time(Stage::Solve, || {
+            correct::decided_by_marks(
+                &reading.givens,
+                &solved,
+                &reading.evidence,
+                &reading.rivals,
+                candidates,
+            )
+        });
+        decided.unwrap_or(solved)
     }
 
     /// Solves `reading`'s givens as read, correcting misreads its evidence allows.

@@ -6,7 +6,7 @@
 
 use serde::Serialize;
 
-use super::{loops_favour, with_changes, Alternative, Solved, WEAK_FIT};
+use super::{loops_favour, with_changes, Alternative, Candidates, Solved, WEAK_FIT};
 use crate::pipeline::recognize::calibrate::ALTERNATIVE_LOSS;
 use crate::pipeline::recognize::{topology, Recognized, Rival};
 use crate::puzzle::board::{Board, Digit, Pos};
@@ -88,6 +88,7 @@ pub(super) fn rival_answers(
     rivals: &[Rival],
     solution: &Board,
     as_read: bool,
+    marks: Candidates<'_>,
 ) -> Vec<Doubt> {
     let mut out: Vec<Doubt> = Vec::new();
     for Rival { changes, .. } in rivals.iter().filter(|r| r.is_close()) {
@@ -102,7 +103,7 @@ pub(super) fn rival_answers(
             }
         }
         let board = with_changes(givens, changes);
-        if !matches!(solve::check(&board), Ok(Verdict::Unique(other)) if other != *solution) {
+        if !answers_otherwise(&board, solution, marks) {
             continue;
         }
         for &(cell, digit) in changes {
@@ -148,8 +149,20 @@ pub(super) fn rival_corrections(
     out
 }
 
-/// The doubtful cells of a solved reading (see the module comment).
-pub(super) fn doubts(solved: &Solved, evidence: &[Option<Recognized>]) -> Vec<Doubt> {
+/// Whether `board` has one solution, another than `solution`, that the pencil `marks` do not
+/// refute beside it: a reading the rules cannot tell from the one that answered `solution`.
+fn answers_otherwise(board: &Board, solution: &Board, marks: Candidates<'_>) -> bool {
+    matches!(solve::check(board), Ok(Verdict::Unique(other))
+        if other != *solution && !marks.refute(solution, &other))
+}
+
+/// The doubtful cells of a solved reading (see the module comment); a rival reading whose
+/// answer the pencil `marks` refute is none.
+pub(super) fn doubts(
+    solved: &Solved,
+    evidence: &[Option<Recognized>],
+    marks: Candidates<'_>,
+) -> Vec<Doubt> {
     match &solved.verdict {
         Ok(Verdict::Unique(solution)) => {
             let close = close_rivals(
@@ -157,9 +170,10 @@ pub(super) fn doubts(solved: &Solved, evidence: &[Option<Recognized>]) -> Vec<Do
                 evidence,
                 solution,
                 solved.corrections.is_empty(),
+                marks,
             );
             if close.is_empty() {
-                label_swaps(&solved.givens, evidence)
+                label_swaps(&solved.givens, evidence, solution, marks)
             } else {
                 close
             }
@@ -186,6 +200,7 @@ fn close_rivals(
     evidence: &[Option<Recognized>],
     solution: &Board,
     as_read: bool,
+    marks: Candidates<'_>,
 ) -> Vec<Doubt> {
     let mut out = Vec::new();
     for pos in Pos::all() {
@@ -215,7 +230,7 @@ fn close_rivals(
             }
             let mut board = *givens;
             board.set(pos, Some(digit));
-            if matches!(solve::check(&board), Ok(Verdict::Unique(other)) if other != *solution) {
+            if answers_otherwise(&board, solution, marks) {
                 could_be.push(digit);
             }
         }
@@ -277,7 +292,12 @@ fn fitting_digits(givens: &Board, pos: Pos, read: Digit) -> Vec<Digit> {
 /// of any alternative reading (`ALTERNATIVE_LOSS` per group). So is the exchange of a digit
 /// given once with one the givens lack: a single glyph, with no twin to confirm its shape, is
 /// all that names it (a hairline font's flat-topped 3 read as 5 by 0.19 drew a wrong answer).
-fn label_swaps(givens: &Board, evidence: &[Option<Recognized>]) -> Vec<Doubt> {
+fn label_swaps(
+    givens: &Board,
+    evidence: &[Option<Recognized>],
+    solution: &Board,
+    marks: Candidates<'_>,
+) -> Vec<Doubt> {
     let mut out: Vec<Doubt> = Vec::new();
     let best_score = |cell: Pos| {
         evidence
@@ -311,6 +331,11 @@ fn label_swaps(givens: &Board, evidence: &[Option<Recognized>]) -> Vec<Doubt> {
         if loss > close * renamed.len() as f32 && by_templates >= 0.0 {
             continue;
         }
+        // The rules are blind to names: the relabelled reading answers the relabelled
+        // solution, which the player's candidates may refute.
+        if marks.refute(solution, &relabelled(solution, cycle)) {
+            continue;
+        }
         for Renamed {
             cell, read, other, ..
         } in renamed
@@ -327,6 +352,20 @@ fn label_swaps(givens: &Board, evidence: &[Option<Recognized>]) -> Vec<Doubt> {
         }
     }
     out.sort_by_key(|d| d.cell.index());
+    out
+}
+
+/// `board` with each digit of `cycle` renamed to the next (the last to the first), as
+/// [`rename`] renames the givens.
+fn relabelled(board: &Board, cycle: &[Digit]) -> Board {
+    let mut out = *board;
+    for pos in Pos::all() {
+        if let Some(d) = board.get(pos) {
+            if let Some(to) = links(cycle).find_map(|(from, to)| (from == d).then_some(to)) {
+                out.set(pos, Some(to));
+            }
+        }
+    }
     out
 }
 

@@ -5,6 +5,7 @@
 
 use serde::Serialize;
 
+use crate::pipeline::pencil::CellMarks;
 use crate::pipeline::recognize::{topology, Recognized, Rival};
 use crate::puzzle::board::{Board, Conflict, Digit, Pos};
 use crate::puzzle::solve::{self, Verdict};
@@ -58,6 +59,15 @@ const EXCHANGE_LOSS: f32 = 0.15;
 /// When the givens as read have several solutions, a correction may lose at most this much
 /// template score per digit changed.
 const SEVERAL_MAX_LOSS: f32 = 0.05;
+/// The fewest cells of pencil marks told by their places for the marks to weigh two answers
+/// (see [`Candidates::refute`]).
+const MIN_MARKED: usize = 4;
+/// How many more marked cells a rival answer must leave out of their marks than the answer
+/// read for the marks to refute it ...
+const MARKS_MARGIN: usize = 2;
+/// ... and how many times as many: a player's marks may leave out an answer here and there (a
+/// mistake, or a digit not yet ruled in), never systematically the answer's digits.
+const MARKS_RATIO: usize = 3;
 
 /// One digit read as `read` but used as `used`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -162,6 +172,42 @@ fn exchanged(corrections: &[Correction], read: Digit, used: Digit) -> bool {
     forward >= 2 || (forward >= 1 && back >= 1)
 }
 
+/// A player's pencil marks told by their places in the 3x3 layout (see
+/// [`crate::pipeline::pencil::placed`]): the candidates they left in each marked cell, known
+/// whatever the font. The rules accept any renaming of the digits and the templates may barely
+/// tell a font's digits apart, but a player's candidates hold the answer's digits.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Candidates<'a>(&'a [CellMarks]);
+
+impl<'a> Candidates<'a> {
+    /// The candidates of `marks`; they weigh answers only in at least `MIN_MARKED` cells.
+    pub fn new(marks: &'a [CellMarks]) -> Candidates<'a> {
+        Candidates(if marks.len() >= MIN_MARKED {
+            marks
+        } else {
+            &[]
+        })
+    }
+
+    /// The marked cells whose marks leave out `answer`'s digit.
+    fn left_out(&self, answer: &Board) -> usize {
+        (self.0.iter())
+            .filter(|m| answer.get(m.cell).is_some_and(|d| !m.digits.contains(&d)))
+            .count()
+    }
+
+    /// Whether the marks refute `theirs` beside `ours`: it leaves at least `MARKS_MARGIN`
+    /// more marked cells out of their marks, and `MARKS_RATIO` times as many. Then `theirs`
+    /// is no rival to `ours`, however alike the templates find the two readings.
+    fn refute(&self, ours: &Board, theirs: &Board) -> bool {
+        if self.0.is_empty() {
+            return false;
+        }
+        let (ours, theirs) = (self.left_out(ours), self.left_out(theirs));
+        theirs >= ours + MARKS_MARGIN && theirs >= MARKS_RATIO * ours
+    }
+}
+
 /// Solves `givens`; when that fails, tries up to `max_changes` runner-up digits among the
 /// least confident readings in `evidence` (indexed like the board). Then weighs the doubt.
 pub fn solve_read(givens: &Board, evidence: &[Option<Recognized>], max_changes: usize) -> Solved {
@@ -176,14 +222,26 @@ pub fn solve_reading(
     rivals: &[Rival],
     max_changes: usize,
 ) -> Solved {
-    let mut solved = correct(givens, evidence, max_changes);
+    solve_reading_marked(givens, evidence, rivals, Candidates::default(), max_changes)
+}
+
+/// [`solve_reading`], with the player's pencil `marks` refuting rival readings whose answers
+/// they leave out (see [`Candidates::refute`]).
+pub fn solve_reading_marked(
+    givens: &Board,
+    evidence: &[Option<Recognized>],
+    rivals: &[Rival],
+    marks: Candidates<'_>,
+    max_changes: usize,
+) -> Solved {
+    let mut solved = correct(givens, evidence, marks, max_changes);
     if max_changes > 0 && !matches!(solved.verdict, Ok(Verdict::Unique(_))) {
-        if let Some(by_groups) = correct_groups(givens, rivals) {
+        if let Some(by_groups) = correct_groups(givens, rivals, marks) {
             solved = by_groups;
         }
     }
     if max_changes > 0 && !matches!(solved.verdict, Ok(Verdict::Unique(_))) {
-        if let Some(mended) = correct_second_opinion(givens, evidence, rivals, max_changes) {
+        if let Some(mended) = correct_second_opinion(givens, evidence, rivals, marks, max_changes) {
             solved = mended;
         }
     }
@@ -198,7 +256,7 @@ pub fn solve_reading(
         }
     }
     if solved.doubts.is_empty() {
-        solved.doubts = doubts(&solved, evidence);
+        solved.doubts = doubts(&solved, evidence, marks);
     }
     if solved.doubts.is_empty() && !solved.corrections.is_empty() && weak_fit(givens, evidence) {
         solved.doubts = corrections_as_doubts(&solved.corrections);
@@ -208,10 +266,52 @@ pub fn solve_reading(
         // givens that answers otherwise leaves the correction one guess among two.
         if let Ok(Verdict::Unique(solution)) = solved.verdict {
             let as_read = solved.corrections.is_empty();
-            solved.doubts = rival_answers(&solved.givens, evidence, rivals, &solution, as_read);
+            solved.doubts =
+                rival_answers(&solved.givens, evidence, rivals, &solution, as_read, marks);
         }
     }
     solved
+}
+
+/// When the pencil `marks` refute the answer of `solved` (read from `read`) beside the answer
+/// of the reading its doubts offer instead (each doubtful cell taking its first alternative):
+/// that reading, solved again, when it has one solution and no doubt the marks leave standing.
+/// The templates may name a font's digits wrongly (a handwriting face's open `4`s read as
+/// `9`s and its `9`s as `4`s) and the rules cannot tell; a player's candidates can.
+pub fn decided_by_marks(
+    read: &Board,
+    solved: &Solved,
+    evidence: &[Option<Recognized>],
+    rivals: &[Rival],
+    marks: Candidates<'_>,
+) -> Option<Solved> {
+    let Ok(Verdict::Unique(ours)) = solved.verdict else {
+        return None;
+    };
+    let changes: Vec<(Pos, Digit)> = (solved.doubts.iter())
+        .filter_map(|d| Some((d.cell, *d.could_be.first()?)))
+        .collect();
+    let board = with_changes(&solved.givens, &changes);
+    let Ok(Verdict::Unique(theirs)) = solve::check(&board) else {
+        return None;
+    };
+    if theirs == ours || !marks.refute(&theirs, &ours) {
+        return None;
+    }
+    let again = solve_reading_marked(&board, evidence, rivals, marks, 0);
+    if again.trusted() != Some(theirs) {
+        return None;
+    }
+    let corrections = Pos::all()
+        .filter_map(|cell| {
+            let (read, used) = (read.get(cell)?, board.get(cell)?);
+            (read != used).then_some(Correction { cell, read, used })
+        })
+        .collect();
+    Some(Solved {
+        corrections,
+        ..again
+    })
 }
 
 /// Whether the givens match the templates poorly on the whole (the median given's best score
@@ -241,7 +341,12 @@ fn corrections_as_doubts(corrections: &[Correction]) -> Vec<Doubt> {
 
 /// Solves `givens`, correcting the least confident readings when they clash, have no solution
 /// or several. Two corrections of the same size that give different answers are a doubt.
-fn correct(givens: &Board, evidence: &[Option<Recognized>], max_changes: usize) -> Solved {
+fn correct(
+    givens: &Board,
+    evidence: &[Option<Recognized>],
+    marks: Candidates<'_>,
+    max_changes: usize,
+) -> Solved {
     let first = solve::check(givens);
     // A real puzzle has one solution: several solutions mean a misread too.
     let failed = !matches!(first, Ok(Verdict::Unique(_)));
@@ -278,7 +383,8 @@ fn correct(givens: &Board, evidence: &[Option<Recognized>], max_changes: usize) 
         let Some((attempt, board, solution)) = working.next() else {
             continue;
         };
-        let rival = working.find(|(_, _, other)| *other != solution);
+        let rival =
+            working.find(|(_, _, other)| *other != solution && !marks.refute(&solution, other));
         let corrections = attempt
             .iter()
             .filter_map(|a| {
@@ -306,7 +412,7 @@ fn correct(givens: &Board, evidence: &[Option<Recognized>], max_changes: usize) 
 /// taking other digits (the picture's alternative readings, least score lost first; a font
 /// the templates read badly misreads a digit in all its glyphs alike). The first that gives
 /// one solution is used; another giving a different solution makes the answer a doubt.
-fn correct_groups(givens: &Board, alternatives: &[Rival]) -> Option<Solved> {
+fn correct_groups(givens: &Board, alternatives: &[Rival], marks: Candidates<'_>) -> Option<Solved> {
     let as_changes = |r: &Rival| -> Vec<Alternative> {
         (r.changes.iter())
             .map(|&(pos, digit)| Alternative {
@@ -333,7 +439,8 @@ fn correct_groups(givens: &Board, alternatives: &[Rival]) -> Option<Solved> {
         }
         passed.push(found);
     };
-    let rival = (passed.into_iter().chain(working)).find(|(_, _, other)| *other != solution);
+    let rival = (passed.into_iter().chain(working))
+        .find(|(_, _, other)| *other != solution && !marks.refute(&solution, other));
     let corrections = corrections_from(givens, &chosen.changes);
     let doubts = rival.map_or_else(Vec::new, |(other, ..)| {
         rival_corrections(givens, &as_changes(chosen), &as_changes(other))
@@ -372,6 +479,7 @@ fn correct_second_opinion(
     givens: &Board,
     evidence: &[Option<Recognized>],
     rivals: &[Rival],
+    marks: Candidates<'_>,
     max_changes: usize,
 ) -> Option<Solved> {
     rivals
@@ -379,7 +487,7 @@ fn correct_second_opinion(
         .filter(|r| r.loss <= 0.0 && !r.backed)
         .find_map(|r| {
             let board = with_changes(givens, &r.changes);
-            let mut mended = correct(&board, evidence, max_changes);
+            let mut mended = correct(&board, evidence, marks, max_changes);
             if !matches!(mended.verdict, Ok(Verdict::Unique(_))) {
                 return None;
             }
@@ -1112,6 +1220,118 @@ mod tests {
             // Told apart clearly (0.2 a glyph), the same reading is trusted.
             assert!(solve_read(&puzzle, &read_with(0.2), 2).trusted().is_some());
         }
+    }
+
+    /// The puzzle's 3s and 5s read as each other or as themselves (`exchanged`), each a close
+    /// call (0.03) against the other.
+    fn threes_and_fives_read(puzzle: &Board, exchanged: bool) -> (Board, Vec<Option<Recognized>>) {
+        let other = |d: u8| match d {
+            3 => 5,
+            5 => 3,
+            d => d,
+        };
+        let mut read = *puzzle;
+        let mut evidence = clear_evidence(puzzle);
+        for pos in Pos::all() {
+            let Some(d) = puzzle
+                .get(pos)
+                .map(Digit::get)
+                .filter(|d| [3, 5].contains(d))
+            else {
+                continue;
+            };
+            let shown = if exchanged { other(d) } else { d };
+            read.set(pos, Digit::new(shown));
+            evidence[pos.index()] = Some(recognized(shown, other(shown), 0.03));
+        }
+        (read, evidence)
+    }
+
+    /// 3x3 pencil marks in `cells` holding the solution's digit and a digit that is neither 3
+    /// nor 5: a player's candidates.
+    fn candidates_in(cells: &[Pos], solution: &Board) -> Vec<CellMarks> {
+        (cells.iter())
+            .map(|&cell| {
+                let digit = solution.get(cell).unwrap();
+                let mut digits = vec![
+                    digit,
+                    Digit::new(if digit.get() == 9 { 1 } else { 9 }).unwrap(),
+                ];
+                digits.sort_unstable();
+                CellMarks {
+                    cell,
+                    digits,
+                    layout: crate::pipeline::pencil::Layout::Grid,
+                }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn pencil_marks_that_leave_out_an_exchanged_answer_refute_it() {
+        // A font whose 3s and 5s the templates barely tell apart: exchanging them everywhere
+        // is another puzzle with one solution, so the reading is a doubt. A player's marks by
+        // their places hold the answer's 3s and 5s but not the exchanged answer's.
+        let puzzle: Board = PUZZLE.parse().unwrap();
+        let solution = solve::solve(&puzzle).unwrap().unwrap();
+        let (read, evidence) = threes_and_fives_read(&puzzle, false);
+        let doubtful = solve_read(&read, &evidence, 2);
+        assert_eq!(doubtful.trusted(), None);
+        let three_or_five = |p: &Pos| {
+            puzzle.get(*p).is_none() && matches!(solution.get(*p).map(Digit::get), Some(3 | 5))
+        };
+        let marked: Vec<Pos> = Pos::all().filter(three_or_five).take(MIN_MARKED).collect();
+        let marks = candidates_in(&marked, &solution);
+        let weighed = solve_reading_marked(&read, &evidence, &[], Candidates::new(&marks), 2);
+        assert_eq!(weighed.trusted(), Some(solution));
+        // Marks in too few cells weigh nothing.
+        let few = Candidates::new(&marks[..MIN_MARKED - 1]);
+        assert_eq!(
+            solve_reading_marked(&read, &evidence, &[], few, 2).trusted(),
+            None
+        );
+        // Marks that hold both answers' digits cannot tell them apart.
+        let both: Vec<CellMarks> = (marked.iter())
+            .map(|&cell| CellMarks {
+                cell,
+                digits: vec![Digit::new(3).unwrap(), Digit::new(5).unwrap()],
+                layout: crate::pipeline::pencil::Layout::Grid,
+            })
+            .collect();
+        let blind = solve_reading_marked(&read, &evidence, &[], Candidates::new(&both), 2);
+        assert_eq!(blind.trusted(), None);
+    }
+
+    #[test]
+    fn pencil_marks_that_leave_out_the_answer_read_decide_for_the_exchanged_one() {
+        // The templates named the 3s 5s and the 5s 3s; the marks hold the true answer's digits.
+        let puzzle: Board = PUZZLE.parse().unwrap();
+        let solution = solve::solve(&puzzle).unwrap().unwrap();
+        let (read, evidence) = threes_and_fives_read(&puzzle, true);
+        let marked: Vec<Pos> = Pos::all()
+            .filter(|p| {
+                puzzle.get(*p).is_none() && matches!(solution.get(*p).map(Digit::get), Some(3 | 5))
+            })
+            .take(MIN_MARKED)
+            .collect();
+        let marks = candidates_in(&marked, &solution);
+        let candidates = Candidates::new(&marks);
+        let doubtful = solve_reading_marked(&read, &evidence, &[], candidates, 2);
+        assert_eq!(
+            doubtful.trusted(),
+            None,
+            "the marks refute the reading, not its rival"
+        );
+        let decided = decided_by_marks(&read, &doubtful, &evidence, &[], candidates).unwrap();
+        assert_eq!(decided.trusted(), Some(solution));
+        assert_eq!(decided.givens, puzzle);
+        let renamed = Pos::all()
+            .filter(|p| matches!(puzzle.get(*p).map(Digit::get), Some(3 | 5)))
+            .count();
+        assert_eq!(decided.corrections.len(), renamed);
+        // Without marks nothing decides.
+        let none = Candidates::default();
+        assert!(decided_by_marks(&read, &doubtful, &evidence, &[], none).is_none());
     }
 
     #[test]

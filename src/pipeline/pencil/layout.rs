@@ -59,10 +59,7 @@ pub(super) fn picture_layout<'a>(cells: impl Iterator<Item = &'a [Mark]>) -> Opt
 pub(super) fn digits_of(layout: Layout, marks: &[Mark], read: &[Reading]) -> Option<Vec<Digit>> {
     match layout {
         Layout::Grid => {
-            if marks.iter().any(|m| m.pixels < GRID_PIXELS) {
-                return None;
-            }
-            let mut places = grid_places(marks)?;
+            let mut places = placed_digits(marks)?;
             if !places.iter().zip(read).all(|(&d, r)| r.agrees(d)) {
                 return None;
             }
@@ -90,6 +87,15 @@ pub(super) fn digits_of(layout: Layout, marks: &[Mark], read: &[Reading]) -> Opt
             digits.windows(2).all(|w| w[0] < w[1]).then_some(digits)
         }
     }
+}
+
+/// The digits the marks' places say in the 3x3 layout, when every mark is large enough to
+/// be placed surely (`GRID_PIXELS`); the recognizer is not asked.
+pub(super) fn placed_digits(marks: &[Mark]) -> Option<Vec<Digit>> {
+    if marks.iter().any(|m| m.pixels < GRID_PIXELS) {
+        return None;
+    }
+    grid_places(marks)
 }
 
 /// The digits the marks' places say in the 3x3 layout (one per mark, in the marks' order):

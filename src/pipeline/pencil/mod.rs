@@ -127,6 +127,30 @@ pub fn read(
     out
 }
 
+/// The pencil marks of the picture's cells told by their places alone, when the picture
+/// writes its marks in the 3x3 layout: each cell whose marks all sit clearly in their ninths,
+/// with the digits those places say, whatever the font (the recognizer is not asked). Empty
+/// when the marks are written in rows, or not at all. What a player's candidates say of an
+/// answer, for weighing two readings the templates cannot tell apart.
+pub fn placed(image: &RgbImage, rect: &Rectified, cells: &Cells) -> Vec<CellMarks> {
+    let found = like_each_other(find_all(image, rect, cells));
+    let layout = picture_layout(found.iter().filter_map(|(_, m)| m.as_deref()));
+    if layout != Some(Layout::Grid) {
+        return Vec::new();
+    }
+    (found.into_iter())
+        .filter_map(|(cell, marks)| {
+            let mut digits = layout::placed_digits(&marks?)?;
+            digits.sort_unstable();
+            Some(CellMarks {
+                cell,
+                digits,
+                layout: Layout::Grid,
+            })
+        })
+        .collect()
+}
+
 /// The marks of every empty cell the cells stage found marked, in reading order; `None` for a
 /// cell whose ink is not all marks alike in height.
 fn find_all(image: &RgbImage, rect: &Rectified, cells: &Cells) -> Vec<(Pos, Option<Vec<Mark>>)> {
