@@ -74,9 +74,25 @@ pub fn refine(
     cells: &[Pos],
     holes: &[topology::Loops],
 ) -> Refined {
+    refine_with(scores, likeness, None, cells, holes)
+}
+
+/// [`refine`], with `blurred` the likeness of the glyphs blurred (see
+/// [`super::GlyphFeatures::likeness_blurred`]): in a picture that draws one digit's glyphs
+/// nearly alike, groups of clearly different shapes by it take different digits (see
+/// [`assign_groups`]). Blurred, a hairline digit's glyphs on plain and on highlighted cells
+/// stay alike though their strokes fell a pixel apart.
+pub fn refine_with(
+    scores: &[[f32; 9]],
+    likeness: &ndarray::Array2<f32>,
+    blurred: Option<&ndarray::Array2<f32>>,
+    cells: &[Pos],
+    holes: &[topology::Loops],
+) -> Refined {
     let same = same_shape(likeness);
     let groups = group_by_shape(likeness, scores, cells, same, same);
-    let (group_scores, clash, picked) = assign_groups(&groups, scores, cells, holes);
+    let unlike = blurred.filter(|_| same > SAME_SHAPE);
+    let (group_scores, clash, picked) = assign_groups(&groups, scores, cells, holes, unlike);
     let mut alternatives = Assignment {
         groups: &groups,
         scores: &group_scores,
@@ -84,7 +100,15 @@ pub fn refine(
         picked: &picked,
     }
     .alternatives();
-    let read_apart = read_apart(likeness, scores, cells, holes, (&groups, &picked), same);
+    let read_apart = read_apart(
+        likeness,
+        unlike,
+        scores,
+        cells,
+        holes,
+        (&groups, &picked),
+        same,
+    );
     if !read_apart.is_empty() {
         alternatives.insert(0, (read_apart, 0.0));
     }
@@ -115,12 +139,17 @@ pub fn refine(
 }
 
 /// The digits picked for shape groups (each group's glyphs, its scores per digit after its
-/// loops are weighed), whether two groups clash, and each group's digit.
+/// loops are weighed), whether two groups clash, and each group's digit. Groups clash when
+/// they share a row, column or box, or, with `unlike` (the glyphs' likeness blurred), when
+/// their glyphs are clearly different shapes (at most `OTHER_SHAPE` alike): one font draws a
+/// digit one way, so a handwriting face's crossed `7`s that the templates read `1` cannot
+/// share the `1` with the picture's plain `1`s.
 fn assign_groups(
     groups: &[Vec<usize>],
     scores: &[[f32; 9]],
     cells: &[Pos],
     holes: &[topology::Loops],
+    unlike: Option<&ndarray::Array2<f32>>,
 ) -> (Vec<[f32; 9]>, Vec<Vec<bool>>, Vec<usize>) {
     let mut group_scores: Vec<[f32; 9]> = groups.iter().map(|g| mean_scores(scores, g)).collect();
     for (members, s) in groups.iter().zip(&mut group_scores) {
@@ -129,7 +158,14 @@ fn assign_groups(
             topology::rule_out_contradicted(s, loops, HOLE_MARGIN);
         }
     }
-    let clash = clashes(groups, cells);
+    let mut clash = clashes(groups, cells);
+    if let Some(likeness) = unlike {
+        for (a, row) in clash.iter_mut().enumerate() {
+            for (b, c) in row.iter_mut().enumerate() {
+                *c |= a != b && mean_likeness(likeness, &groups[a], &groups[b]) <= OTHER_SHAPE;
+            }
+        }
+    }
     let picked = assign(groups, &group_scores, &clash);
     (group_scores, clash, picked)
 }
@@ -143,6 +179,7 @@ fn assign_groups(
 /// them, so this reading is only an alternative.
 fn read_apart(
     likeness: &ndarray::Array2<f32>,
+    unlike: Option<&ndarray::Array2<f32>>,
     scores: &[[f32; 9]],
     cells: &[Pos],
     holes: &[topology::Loops],
@@ -151,7 +188,7 @@ fn read_apart(
 ) -> Vec<(usize, usize)> {
     let read_apart_same = same_shape_read_apart(likeness, same);
     let groups = group_by_shape(likeness, scores, cells, same, read_apart_same);
-    let (_, _, picked) = assign_groups(&groups, scores, cells, holes);
+    let (_, _, picked) = assign_groups(&groups, scores, cells, holes, unlike);
     let mut digit_of = vec![0; cells.len()];
     for (members, &digit) in chosen.0.iter().zip(chosen.1) {
         members.iter().for_each(|&i| digit_of[i] = digit);
@@ -890,6 +927,42 @@ mod tests {
             refined[3..].iter().map(best).collect::<Vec<_>>(),
             vec![7; 3]
         );
+    }
+
+    #[test]
+    fn two_clearly_different_shapes_are_two_digits_though_no_house_holds_both() {
+        // A handwriting face: glyphs 0-2 are its plain 1s (the templates' 1, 0.9), glyphs 3-4
+        // its crossed 7s, which the templates call 1 too (0.6) before 7 (0.5). No row, column
+        // or box holds a 1 and a 7, so the rules alone let both shapes be 1; but twins are
+        // 0.99 alike and the two shapes 0.3: one font draws a digit one way.
+        let cells = cells_at(&[(0, 0), (1, 3), (2, 6), (3, 1), (4, 4)]);
+        let scores = vec![
+            one_hot(0, 0.9, 6, 0.3),
+            one_hot(0, 0.9, 6, 0.3),
+            one_hot(0, 0.9, 6, 0.3),
+            one_hot(0, 0.6, 6, 0.5),
+            one_hot(0, 0.6, 6, 0.5),
+        ];
+        let alike = |same: bool| if same { 0.99 } else { 0.3 };
+        let likeness = ndarray::Array2::from_shape_fn((5, 5), |(i, j)| {
+            if i == j {
+                1.0
+            } else {
+                alike((i < 3) == (j < 3))
+            }
+        });
+        let best = |s: &[f32; 9]| (0..9).max_by(|&a, &b| s[a].total_cmp(&s[b])).unwrap();
+        let read = |refined: Refined| refined.scores.iter().map(best).collect::<Vec<_>>();
+        assert_eq!(
+            read(refine(&scores, &likeness, &cells, &UNTOLD)),
+            vec![0; 5]
+        );
+        let apart = refine_with(&scores, &likeness, Some(&likeness), &cells, &UNTOLD);
+        assert_eq!(read(apart), vec![0, 0, 0, 6, 6]);
+        // In a picture whose twins differ as much as a photo's (0.8), shapes tell less.
+        let noisy = likeness.mapv(|v| if v == 0.99 { 0.8 } else { v });
+        let blurry = refine_with(&scores, &noisy, Some(&noisy), &cells, &UNTOLD);
+        assert_eq!(read(blurry), vec![0; 5]);
     }
 
     #[test]

@@ -16,6 +16,10 @@ use frame::FRAME_LEN;
 /// One glyph's score for each digit (index 0 is digit 1).
 type DigitScores = [f32; 9];
 
+/// How much (frame pixels) glyphs are blurred before two groups of them are judged clearly
+/// different shapes (see [`calibrate::refine_with`]).
+const UNLIKE_BLUR: f32 = 1.2;
+
 /// How many blurs besides none the templates are matched at.
 const BLUR_COUNT: usize = frame::BLUR_LEVELS.len();
 use rayon::prelude::*;
@@ -94,6 +98,20 @@ impl GlyphFeatures {
     /// The cosine of every pair of glyphs: how alike their shapes are (1 = the same).
     pub fn likeness(&self) -> Array2<f32> {
         self.0.dot(&self.0.t())
+    }
+
+    /// [`GlyphFeatures::likeness`] of the glyphs blurred by `sigma` frame pixels: strokes a
+    /// pixel apart still overlap, so only the shapes' outlines tell.
+    pub fn likeness_blurred(&self, sigma: f32) -> Array2<f32> {
+        let blurred = self.blurred(sigma);
+        let norms: Vec<f32> = (blurred.rows().into_iter())
+            .map(|r| r.dot(&r).sqrt().max(1e-6))
+            .collect();
+        let mut cosines = blurred.dot(&blurred.t());
+        for ((i, j), c) in cosines.indexed_iter_mut() {
+            *c /= norms[i] * norms[j];
+        }
+        cosines
     }
 }
 
@@ -314,7 +332,12 @@ impl Templates {
             let own: Vec<[f32; 9]> = givens.iter().map(|&i| scores[i]).collect();
             let cells: Vec<Pos> = givens.iter().map(|&i| glyphs[i].cell).collect();
             let own_holes: Vec<topology::Loops> = givens.iter().map(|&i| holes[i]).collect();
-            let refined = calibrate::refine(&own, likeness, &cells, &own_holes);
+            let blurred = features.likeness_blurred(UNLIKE_BLUR);
+            let blurred = blurred
+                .select(ndarray::Axis(0), &givens)
+                .select(ndarray::Axis(1), &givens);
+            let refined =
+                calibrate::refine_with(&own, likeness, Some(&blurred), &cells, &own_holes);
             for (&i, r) in givens.iter().zip(refined.scores) {
                 scores[i] = r;
             }
