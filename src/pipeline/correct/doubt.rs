@@ -360,13 +360,16 @@ fn label_swaps(
 fn relabelled(board: &Board, cycle: &[Digit]) -> Board {
     let mut out = *board;
     for pos in Pos::all() {
-        if let Some(d) = board.get(pos) {
-            if let Some(to) = links(cycle).find_map(|(from, to)| (from == d).then_some(to)) {
-                out.set(pos, Some(to));
-            }
+        if let Some(to) = board.get(pos).and_then(|d| renamed_to(cycle, d)) {
+            out.set(pos, Some(to));
         }
     }
     out
+}
+
+/// The digit `cycle` renames `digit` to; `None` when the cycle leaves it alone.
+fn renamed_to(cycle: &[Digit], digit: Digit) -> Option<Digit> {
+    links(cycle).find_map(|(from, to)| (from == digit).then_some(to))
 }
 
 /// Every exchange of two digits both given (each read as one renamed to the other) that costs
@@ -571,11 +574,10 @@ fn rename(
     evidence: &[Option<Recognized>],
     cycle: &[Digit],
 ) -> Option<Vec<Renamed>> {
-    let next = |d: Digit| links(cycle).find(|&(from, _)| from == d).map(|(_, to)| to);
     let renamed: Option<Vec<Renamed>> = Pos::all()
         .filter_map(|cell| {
             let read = givens.get(cell)?;
-            Some((cell, read, next(read)?))
+            Some((cell, read, renamed_to(cycle, read)?))
         })
         .map(|(cell, read, other)| {
             let r = evidence.get(cell.index())?.as_ref()?;

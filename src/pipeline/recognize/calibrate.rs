@@ -951,8 +951,7 @@ mod tests {
                 alike((i < 3) == (j < 3))
             }
         });
-        let best = |s: &[f32; 9]| (0..9).max_by(|&a, &b| s[a].total_cmp(&s[b])).unwrap();
-        let read = |refined: Refined| refined.scores.iter().map(best).collect::<Vec<_>>();
+        let read = |refined: Refined| refined.scores.iter().map(best_digit).collect::<Vec<_>>();
         assert_eq!(
             read(refine(&scores, &likeness, &cells, &UNTOLD)),
             vec![0; 5]

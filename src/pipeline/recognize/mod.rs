@@ -103,10 +103,10 @@ impl GlyphFeatures {
         self.0.dot(&self.0.t())
     }
 
-    /// [`GlyphFeatures::likeness`] of the glyphs blurred by `sigma` frame pixels: strokes a
-    /// pixel apart still overlap, so only the shapes' outlines tell.
-    pub fn likeness_blurred(&self, sigma: f32) -> Array2<f32> {
-        let blurred = self.blurred(sigma);
+    /// [`GlyphFeatures::likeness`] of the glyphs at `rows`, blurred by `sigma` frame pixels:
+    /// strokes a pixel apart still overlap, so only the shapes' outlines tell.
+    pub fn likeness_blurred(&self, rows: &[usize], sigma: f32) -> Array2<f32> {
+        let blurred = GlyphFeatures(self.0.select(ndarray::Axis(0), rows)).blurred(sigma);
         let norms: Vec<f32> = (blurred.rows().into_iter())
             .map(|r| r.dot(&r).sqrt().max(1e-6))
             .collect();
@@ -335,10 +335,7 @@ impl Templates {
             let own: Vec<[f32; 9]> = givens.iter().map(|&i| scores[i]).collect();
             let cells: Vec<Pos> = givens.iter().map(|&i| glyphs[i].cell).collect();
             let own_holes: Vec<topology::Loops> = givens.iter().map(|&i| holes[i]).collect();
-            let blurred = features.likeness_blurred(UNLIKE_BLUR);
-            let blurred = blurred
-                .select(ndarray::Axis(0), &givens)
-                .select(ndarray::Axis(1), &givens);
+            let blurred = features.likeness_blurred(&givens, UNLIKE_BLUR);
             let refined =
                 calibrate::refine_with(&own, likeness, Some(&blurred), &cells, &own_holes);
             for (&i, r) in givens.iter().zip(refined.scores) {
