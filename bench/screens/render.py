@@ -726,6 +726,9 @@ def render_one(job):
         face.weight = min(face.files)
         face.path = face.entry_path = face.files[face.weight]
         face.entry_weight = face.weight
+    if overrides.get("weights"):  # tests only: the givens' and the entries' weights
+        face.weight, face.entry_weight = overrides["weights"]
+        face.path, face.entry_path = face.files[face.weight], face.files[face.entry_weight]
     theme = overrides.get("theme") or rng.choices(list(THEME_WEIGHTS),
                                                   list(THEME_WEIGHTS.values()))[0]
     pal = palette(rng, theme)
@@ -973,6 +976,8 @@ def test_jobs(rows, puzzles, out):
         ("hairline-large-tablet", "Hepta Slab", "tablet", "light",
          {"grid": set_(entries={}, wrong=None, pencil={}, selected=None, highlight=None,
                        lines="normal"), "hairline": True}),
+        ("entries-other-weight", "Heebo", "phone", "light",
+         {"grid": entries_near((0, 0, 0)), "weights": (700, 300), "final_scale": 0.5}),
     ]
     jobs = []
     for k, (name, family, style, theme, ov) in enumerate(cases):

@@ -68,6 +68,12 @@ fn entries_in_a_near_colour() {
 }
 
 #[test]
+fn entries_in_another_weight_of_the_givens_colour() {
+    // Bold givens and regular entries, both black: only the strokes' width tells them apart.
+    reads_exactly("entries-other-weight");
+}
+
+#[test]
 fn light_blue_entries_beside_white_givens_blurred() {
     // Blur keeps thin strokes from their full colour, so the two shades chain into one by
     // colour distance alone; they still separate along the blue direction.

@@ -16,7 +16,7 @@ use std::cell::OnceCell;
 use image::GrayImage;
 
 use super::colour::{best_cut, chroma, covariance, distance, dot, main_axis, mean, solve3, sub};
-use super::{Author, Glyph};
+use super::{weight, Author, Glyph};
 use crate::pipeline::recognize::{calibrate::OTHER_SHAPE, frame};
 
 /// Groups closer than this (RGB distance) are one group, however tight each is: small and
@@ -138,10 +138,42 @@ pub(super) fn mark_entries(
     } else {
         authors.clone()
     };
+    let widths: Vec<f32> = glyphs.iter().flatten().map(weight::stroke_width).collect();
+    let authors = entries_apart_in_weight(authors, &widths, &shapes);
     for ((glyph, author), sure) in glyphs.iter_mut().flatten().zip(authors).zip(sure) {
         glyph.author = author;
         glyph.sure_author = sure;
     }
+}
+
+/// `authors` with the givens of clearly another stroke weight than most givens (see
+/// [`weight::apart_in_weight`]) made entries, when both weights hold clearly different shapes
+/// (so neither is one digit's shape) and the rest are enough givens for a puzzle. `widths`
+/// are the glyphs' stroke widths, `shapes` their shapes, in the same order.
+fn entries_apart_in_weight(
+    mut authors: Vec<Author>,
+    widths: &[f32],
+    shapes: &Shapes,
+) -> Vec<Author> {
+    let givens: Vec<usize> = (0..authors.len())
+        .filter(|&i| authors[i] == Author::Given)
+        .collect();
+    let given_widths: Vec<f32> = givens.iter().map(|&i| widths[i]).collect();
+    let Some(apart) = weight::apart_in_weight(&given_widths) else {
+        return authors;
+    };
+    let side = |want: bool| -> Vec<usize> {
+        (givens.iter().zip(&apart))
+            .filter(|p| *p.1 == want)
+            .map(|p| *p.0)
+            .collect()
+    };
+    let (kept, moved) = (side(false), side(true));
+    if kept.len() < MIN_GIVENS || !shapes.mixed(&kept) || !shapes.mixed(&moved) {
+        return authors;
+    }
+    moved.iter().for_each(|&i| authors[i] = Author::Entry);
+    authors
 }
 
 /// What [`mark_entries`] knows of the glyphs (one entry each, in reading order).

@@ -22,6 +22,7 @@ mod detail;
 mod faint;
 mod isolate;
 mod stroke;
+mod weight;
 use crate::pipeline::rectify::{Rectified, CELL};
 use isolate::{area_colour, isolate_glyph, CellInk, Ink, Join, JOIN};
 
