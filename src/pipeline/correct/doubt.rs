@@ -407,8 +407,8 @@ pub(super) fn close_exchanges(
 /// Whether the glyphs' shapes confirm an exchange's two digits as read, comparing the two
 /// groups of glyphs with each other, so the picture's own font, size and blur set the scale:
 /// - the sides their upper parts open to, where one digit opens to the left and the other to
-///   the right (see [`topology::upper_side`]): the glyphs read as the left-opening one open
-///   further left, on average, by `SIDE_MARGIN`;
+///   the right (see [`sides_apart`]): the glyphs read as the left-opening one open further
+///   left, on average, by `SIDE_MARGIN`;
 /// - their widths, where one digit is `1`: the glyphs read as `1` are at most `NARROW_ONE` as
 ///   wide as the others, on average.
 fn shapes_tell_apart(renamed: &[Renamed], evidence: &[Option<Recognized>]) -> bool {
@@ -416,25 +416,8 @@ fn shapes_tell_apart(renamed: &[Renamed], evidence: &[Option<Recognized>]) -> bo
         return false;
     };
     let (a, b) = (first.read, first.other);
-    // The mean of `measure` over the glyphs read as `digit`, when every one has it.
-    let mean = |digit: Digit, measure: &dyn Fn(&Recognized) -> Option<f32>| {
-        let values: Option<Vec<f32>> = (renamed.iter())
-            .filter(|r| r.read == digit)
-            .map(|r| measure(evidence.get(r.cell.index())?.as_ref()?))
-            .collect();
-        let values = values.filter(|v| !v.is_empty())?;
-        Some(values.iter().sum::<f32>() / values.len() as f32)
-    };
-    let opening = |r: &Recognized| r.opening;
-    let sides = match (topology::upper_side(a), topology::upper_side(b)) {
-        (Some(topology::Side::Left), Some(topology::Side::Right)) => Some((a, b)),
-        (Some(topology::Side::Right), Some(topology::Side::Left)) => Some((b, a)),
-        _ => None,
-    };
-    if let Some((left, right)) = sides {
-        if let (Some(l), Some(r)) = (mean(left, &opening), mean(right, &opening)) {
-            return l - r >= SIDE_MARGIN;
-        }
+    if let Some(apart) = sides_apart(renamed, evidence) {
+        return apart >= SIDE_MARGIN;
     }
     let width = |r: &Recognized| r.width.map(|w| w as f32);
     let one = Digit::new(1).expect("1 is a digit");
@@ -443,10 +426,77 @@ fn shapes_tell_apart(renamed: &[Renamed], evidence: &[Option<Recognized>]) -> bo
         (false, true) => a,
         _ => return false,
     };
-    match (mean(one, &width), mean(other, &width)) {
+    match (
+        mean_of(renamed, evidence, one, &width),
+        mean_of(renamed, evidence, other, &width),
+    ) {
         (Some(ones), Some(others)) => ones <= NARROW_ONE * others,
         _ => false,
     }
+}
+
+/// For an exchange of a digit whose upper part opens to the left with one opening to the
+/// right (see [`topology::upper_side`]), how much further left the glyphs read as the
+/// left-opening digit open than those read as the other, on average (see
+/// [`topology::upper_opening`]): positive when the shapes agree with the reading, negative
+/// when they agree with the exchange. `None` for other pairs, or when a glyph was not
+/// measured.
+fn sides_apart(renamed: &[Renamed], evidence: &[Option<Recognized>]) -> Option<f32> {
+    let first = renamed.first()?;
+    let (a, b) = (first.read, first.other);
+    let (left, right) = match (topology::upper_side(a), topology::upper_side(b)) {
+        (Some(topology::Side::Left), Some(topology::Side::Right)) => (a, b),
+        (Some(topology::Side::Right), Some(topology::Side::Left)) => (b, a),
+        _ => return None,
+    };
+    let opening = |r: &Recognized| r.opening;
+    let l = mean_of(renamed, evidence, left, &opening)?;
+    let r = mean_of(renamed, evidence, right, &opening)?;
+    Some(l - r)
+}
+
+/// The mean of `measure` over the glyphs of `renamed` read as `digit`, when every one has it.
+fn mean_of(
+    renamed: &[Renamed],
+    evidence: &[Option<Recognized>],
+    digit: Digit,
+    measure: &dyn Fn(&Recognized) -> Option<f32>,
+) -> Option<f32> {
+    let values: Option<Vec<f32>> = (renamed.iter())
+        .filter(|r| r.read == digit)
+        .map(|r| measure(evidence.get(r.cell.index())?.as_ref()?))
+        .collect();
+    let values = values.filter(|v| !v.is_empty())?;
+    Some(values.iter().sum::<f32>() / values.len() as f32)
+}
+
+/// The exchanges of two digits losing at most `max_loss` score per glyph renamed whose
+/// glyphs' upper parts open the other way round from their digits as read, by at least
+/// `SIDE_MARGIN` (see [`sides_apart`]): the templates may name an unbundled face's `3`s and
+/// `5`s the wrong way round, and the rules cannot tell, but a `3`'s waist opens to the left
+/// and a `5`'s to the right in every face.
+pub(super) fn exchanges_the_sides_favour(
+    givens: &Board,
+    evidence: &[Option<Recognized>],
+    max_loss: f32,
+) -> Vec<Rival> {
+    close_exchanges(givens, evidence, max_loss)
+        .into_iter()
+        .filter(|x| {
+            let renamed: Vec<Renamed> = (x.changes.iter())
+                .filter_map(|&(cell, other)| {
+                    Some(Renamed {
+                        cell,
+                        read: givens.get(cell)?,
+                        other,
+                        loss: 0.0,
+                        template_loss: 0.0,
+                    })
+                })
+                .collect();
+            sides_apart(&renamed, evidence).is_some_and(|apart| apart <= -SIDE_MARGIN)
+        })
+        .collect()
 }
 
 /// One given renamed by a relabelling of the digits (an exchange of two, or a cycle), and the
