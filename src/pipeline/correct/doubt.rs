@@ -234,6 +234,14 @@ fn close_rivals(
                 could_be.push(digit);
             }
         }
+        if could_be.is_empty() && r.loop_certain && topology::loop_rules_out(read, r.holes) {
+            // The glyph's own loop says it is no `read` (see `Recognized::loop_certain`): any
+            // digit that may close it and fits the houses is a rival.
+            could_be = fitting_digits(givens, pos, read)
+                .into_iter()
+                .filter(|&d| !topology::loop_rules_out(d, r.holes))
+                .collect();
+        }
         if could_be.is_empty() && r.misshapen && !as_read {
             // The reading is wrong somewhere, and a glyph joined to other ink is the likeliest
             // place: its own misreading may be what the correction made up for, so no

@@ -816,6 +816,7 @@ mod tests {
             template,
             misshapen: false,
             holes: None,
+            loop_certain: false,
             opening: None,
             width: None,
             blur_gain: 0.0,
@@ -1010,6 +1011,34 @@ mod tests {
         let solved = solve_read(&misread, &evidence, 2);
         assert!(solved.trusted().is_none());
         assert!(solved.doubts.iter().any(|d| d.cell == joined));
+    }
+
+    #[test]
+    fn a_loop_its_digit_never_closes_makes_a_clear_reading_a_doubt() {
+        // A given read clearly as a `1` or a `7` where the puzzle holds another digit, and the
+        // misreading still leaves one (other) solution: the rules cannot catch it.
+        let puzzle: Board = PUZZLE.parse().unwrap();
+        let (cell, read) = Pos::all()
+            .filter(|&p| puzzle.get(p).is_some())
+            .flat_map(|p| [1, 7].map(|d| (p, Digit::new(d).unwrap())))
+            .find(|&(p, d)| {
+                let mut b = puzzle;
+                b.set(p, Some(d));
+                puzzle.get(p) != Some(d) && matches!(solve::check(&b), Ok(Verdict::Unique(_)))
+            })
+            .expect("some given misread as 1 or 7 leaves one solution");
+        let mut misread = puzzle;
+        misread.set(cell, Some(read));
+        let mut evidence = clear_evidence(&misread);
+        let glyph = evidence[cell.index()].as_mut().unwrap();
+        glyph.holes = Some(topology::Loops::counted(2));
+        assert!(solve_read(&misread, &evidence, 2).trusted().is_some());
+        // The glyph's loops are its shape (no look-alike closes none): no 1 or 7 draws them.
+        evidence[cell.index()].as_mut().unwrap().loop_certain = true;
+        let solved = solve_read(&misread, &evidence, 2);
+        assert!(solved.trusted().is_none());
+        let doubt = solved.doubts.iter().find(|d| d.cell == cell).unwrap();
+        assert!(!doubt.could_be.iter().any(|d| [1, 7].contains(&d.get())));
     }
 
     #[test]
