@@ -138,8 +138,8 @@ pub(super) fn mark_entries(
     } else {
         authors.clone()
     };
-    let widths: Vec<f32> = glyphs.iter().flatten().map(weight::stroke_width).collect();
-    let authors = entries_apart_in_weight(authors, &widths, &shapes);
+    let flat: Vec<&Glyph> = glyphs.iter().flatten().collect();
+    let authors = entries_apart_in_weight(authors, &flat, &shapes);
     for ((glyph, author), sure) in glyphs.iter_mut().flatten().zip(authors).zip(sure) {
         glyph.author = author;
         glyph.sure_author = sure;
@@ -148,17 +148,21 @@ pub(super) fn mark_entries(
 
 /// `authors` with the givens of clearly another stroke weight than most givens (see
 /// [`weight::apart_in_weight`]) made entries, when both weights hold clearly different shapes
-/// (so neither is one digit's shape) and the rest are enough givens for a puzzle. `widths`
-/// are the glyphs' stroke widths, `shapes` their shapes, in the same order.
+/// (so neither is one digit's shape) and the rest are enough givens for a puzzle. `glyphs`
+/// and `shapes` are the glyphs and their shapes, in the order of `authors`.
 fn entries_apart_in_weight(
     mut authors: Vec<Author>,
-    widths: &[f32],
+    glyphs: &[&Glyph],
     shapes: &Shapes,
 ) -> Vec<Author> {
     let givens: Vec<usize> = (0..authors.len())
         .filter(|&i| authors[i] == Author::Given)
         .collect();
-    let given_widths: Vec<f32> = givens.iter().map(|&i| widths[i]).collect();
+    // Only the givens' widths are weighed: entries in another colour are told already.
+    let given_widths: Vec<f32> = givens
+        .iter()
+        .map(|&i| weight::stroke_width(glyphs[i]))
+        .collect();
     let Some(apart) = weight::apart_in_weight(&given_widths) else {
         return authors;
     };

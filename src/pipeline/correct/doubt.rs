@@ -390,26 +390,37 @@ pub(super) fn close_exchanges(
     evidence: &[Option<Recognized>],
     max_loss: f32,
 ) -> Vec<Rival> {
-    let mut out = Vec::new();
-    for a in Digit::all() {
-        for b in Digit::all().filter(|b| b.get() > a.get()) {
-            let Some(renamed) = exchange(givens, evidence, a, b) else {
-                continue;
-            };
-            let loss: f32 = renamed.iter().map(|r| r.loss).sum::<f32>() / renamed.len() as f32;
-            let both_given =
-                renamed.iter().any(|r| r.read == a) && renamed.iter().any(|r| r.read == b);
-            if !both_given || loss > max_loss {
-                continue;
-            }
-            out.push(Rival {
-                changes: renamed.iter().map(|r| (r.cell, r.other)).collect(),
-                loss,
-                backed: false,
-            });
-        }
+    renamed_close_exchanges(givens, evidence, max_loss)
+        .map(|(renamed, loss)| as_rival(&renamed, loss))
+        .collect()
+}
+
+/// [`close_exchanges`] glyph by glyph: each exchange's renamed givens and its loss per glyph.
+fn renamed_close_exchanges<'a>(
+    givens: &'a Board,
+    evidence: &'a [Option<Recognized>],
+    max_loss: f32,
+) -> impl Iterator<Item = (Vec<Renamed>, f32)> + 'a {
+    let pairs = Digit::all().flat_map(|a| {
+        Digit::all()
+            .filter(move |b| b.get() > a.get())
+            .map(move |b| (a, b))
+    });
+    pairs.filter_map(move |(a, b)| {
+        let renamed = exchange(givens, evidence, a, b)?;
+        let loss: f32 = renamed.iter().map(|r| r.loss).sum::<f32>() / renamed.len() as f32;
+        let both_given = renamed.iter().any(|r| r.read == a) && renamed.iter().any(|r| r.read == b);
+        (both_given && loss <= max_loss).then_some((renamed, loss))
+    })
+}
+
+/// An exchange's `renamed` givens as a rival reading losing `loss` per glyph.
+fn as_rival(renamed: &[Renamed], loss: f32) -> Rival {
+    Rival {
+        changes: renamed.iter().map(|r| (r.cell, r.other)).collect(),
+        loss,
+        backed: false,
     }
-    out
 }
 
 /// Whether the glyphs' shapes confirm an exchange's two digits as read, comparing the two
@@ -488,22 +499,11 @@ pub(super) fn exchanges_the_sides_favour(
     evidence: &[Option<Recognized>],
     max_loss: f32,
 ) -> Vec<Rival> {
-    close_exchanges(givens, evidence, max_loss)
-        .into_iter()
-        .filter(|x| {
-            let renamed: Vec<Renamed> = (x.changes.iter())
-                .filter_map(|&(cell, other)| {
-                    Some(Renamed {
-                        cell,
-                        read: givens.get(cell)?,
-                        other,
-                        loss: 0.0,
-                        template_loss: 0.0,
-                    })
-                })
-                .collect();
-            sides_apart(&renamed, evidence).is_some_and(|apart| apart <= -SIDE_MARGIN)
+    renamed_close_exchanges(givens, evidence, max_loss)
+        .filter(|(renamed, _)| {
+            sides_apart(renamed, evidence).is_some_and(|apart| apart <= -SIDE_MARGIN)
         })
+        .map(|(renamed, loss)| as_rival(&renamed, loss))
         .collect()
 }
 
