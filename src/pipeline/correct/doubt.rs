@@ -16,6 +16,13 @@ use crate::puzzle::solve::{self, Verdict};
 const CLOSE_SCORE: f32 = 0.08;
 /// The longest cycle of digits renamed into one another that [`label_swaps`] weighs.
 const MAX_CYCLE: usize = 4;
+/// After a correction, how close to its best score a runner-up must come for
+/// [`rival_pairs`] to read it. Set from the two round-3 tune pictures it was made for (a
+/// handwriting face's open-looped 8s, runner-ups 0.11 and about 0.13 behind; at 0.12 one of
+/// the two still drew a wrong answer). On the tune sets (ten renderings, round 3 seeds 1-8,
+/// round 4 seed 1) it refuses three of 9,801 right answers, among them tiny JPEG'd typeset
+/// digits read after two corrections.
+const PAIR_SCORE: f32 = 0.15;
 /// How many cells a doubt about several solutions lists at most.
 const MAX_LISTED: usize = 12;
 /// How much further, on average, the glyphs read as a digit whose upper part opens to the left
@@ -107,19 +114,24 @@ pub(super) fn rival_answers(
             continue;
         }
         for &(cell, digit) in changes {
-            match out.iter_mut().find(|d| d.cell == cell) {
-                Some(d) if !d.could_be.contains(&digit) => d.could_be.push(digit),
-                Some(_) => {}
-                None => out.push(Doubt {
-                    cell,
-                    read: givens.get(cell),
-                    could_be: vec![digit],
-                }),
-            }
+            add_could_be(&mut out, givens, cell, digit);
         }
     }
     out.sort_by_key(|d| d.cell.index());
     out
+}
+
+/// Adds `digit` to what `cell` could be, making it a doubt if it is none yet.
+fn add_could_be(out: &mut Vec<Doubt>, givens: &Board, cell: Pos, digit: Digit) {
+    match out.iter_mut().find(|d| d.cell == cell) {
+        Some(d) if !d.could_be.contains(&digit) => d.could_be.push(digit),
+        Some(_) => {}
+        None => out.push(Doubt {
+            cell,
+            read: givens.get(cell),
+            could_be: vec![digit],
+        }),
+    }
 }
 
 /// The cells two working corrections disagree on, each with the digits they use.
@@ -172,10 +184,18 @@ pub(super) fn doubts(
                 solved.corrections.is_empty(),
                 marks,
             );
-            if close.is_empty() {
+            if !close.is_empty() {
+                return close;
+            }
+            let pairs = if solved.corrections.is_empty() {
+                Vec::new()
+            } else {
+                rival_pairs(&solved.givens, evidence, solution, marks)
+            };
+            if pairs.is_empty() {
                 label_swaps(&solved.givens, evidence, solution, marks)
             } else {
-                close
+                pairs
             }
         }
         Ok(Verdict::Multiple(first)) => open_cells(&solved.givens, first),
@@ -256,6 +276,54 @@ fn close_rivals(
             });
         }
     }
+    out
+}
+
+/// After a correction: two given glyphs read at once as runner-ups scoring within
+/// `PAIR_SCORE` of their best, when that gives the puzzle one, different, solution. The
+/// reading is known to be wrong somewhere, and a wrong given the correction did not find can
+/// hide behind the one it did: two misreads that agree with each other pass every single-cell
+/// test (a handwriting face's open-looped 8s read 2 and 9, the 2 corrected to 6). A glyph with
+/// a twin read as its own digit is left to [`label_swaps`], as in [`close_rivals`]: twins are
+/// misread together (two of a didone's three 5s read as 3 were a rival otherwise).
+fn rival_pairs(
+    givens: &Board,
+    evidence: &[Option<Recognized>],
+    solution: &Board,
+    marks: Candidates<'_>,
+) -> Vec<Doubt> {
+    let mut alternatives: Vec<(Pos, Digit)> = Vec::new();
+    for pos in Pos::all() {
+        let (Some(read), Some(Some(r))) = (givens.get(pos), evidence.get(pos.index())) else {
+            continue;
+        };
+        let best = r.ranked[0].1;
+        alternatives.extend(
+            r.ranked
+                .iter()
+                .filter(|&&(d, score)| {
+                    d != read
+                        && best - score <= PAIR_SCORE
+                        && !r.has_twin
+                        && !r.unlike.contains(&d)
+                        && !loops_rule_out(r, read, d)
+                })
+                .map(|&(d, _)| (pos, d)),
+        );
+    }
+    let mut out: Vec<Doubt> = Vec::new();
+    for (i, &a) in alternatives.iter().enumerate() {
+        for &b in alternatives[i + 1..].iter().filter(|b| b.0 != a.0) {
+            let board = with_changes(givens, &[a, b]);
+            if board.first_conflict().is_some() || !answers_otherwise(&board, solution, marks) {
+                continue;
+            }
+            for (cell, digit) in [a, b] {
+                add_could_be(&mut out, givens, cell, digit);
+            }
+        }
+    }
+    out.sort_by_key(|d| d.cell.index());
     out
 }
 

@@ -1074,6 +1074,70 @@ mod tests {
         assert!(!solved.doubts.is_empty());
     }
 
+    #[test]
+    fn two_misreads_that_agree_are_a_doubt_once_a_correction_was_needed() {
+        // Two givens misread so that the puzzle still has one (other) solution; each glyph's
+        // true digit is its runner-up, 0.1 behind: too far for a single rival.
+        let puzzle: Board = PUZZLE.parse().unwrap();
+        let unique_other = |b: &Board| match solve::check(b) {
+            Ok(Verdict::Unique(s)) => Some(s),
+            _ => None,
+        };
+        let truth = unique_other(&puzzle).unwrap();
+        let changes = |b: &Board| -> Vec<(Pos, Digit)> {
+            Pos::all()
+                .filter(|&p| b.get(p).is_some())
+                .flat_map(|p| Digit::all().map(move |d| (p, d)))
+                .filter(|&(p, d)| b.get(p) != Some(d))
+                .collect()
+        };
+        let (misread, answer, [a, b]) = changes(&puzzle)
+            .into_iter()
+            .filter_map(|a| {
+                let once = with_changes(&puzzle, &[a]);
+                unique_other(&once)?;
+                changes(&once).into_iter().find_map(|b| {
+                    let twice = with_changes(&once, &[b]);
+                    let answer = unique_other(&twice).filter(|s| *s != truth)?;
+                    (b.0 != a.0).then_some((twice, answer, [a, b]))
+                })
+            })
+            .next()
+            .expect("two misreads leave one other solution");
+        let mut evidence = clear_evidence(&misread);
+        for (p, d) in [a, b] {
+            let right = puzzle.get(p).unwrap();
+            evidence[p.index()] = Some(recognized(d.get(), right.get(), 0.1));
+        }
+        let corrected = |corrections: Vec<Correction>| Solved {
+            givens: misread,
+            verdict: Ok(Verdict::Unique(answer)),
+            corrections,
+            doubts: Vec::new(),
+        };
+        let elsewhere = Pos::all().find(|&p| ![a.0, b.0].contains(&p) && misread.get(p).is_some());
+        let fix = Correction {
+            cell: elsewhere.unwrap(),
+            read: Digit::new(1).unwrap(),
+            used: misread.get(elsewhere.unwrap()).unwrap(),
+        };
+        let doubts = doubt::doubts(&corrected(vec![fix]), &evidence, Candidates::default());
+        for (p, _) in [a, b] {
+            let doubt = doubts
+                .iter()
+                .find(|d| d.cell == p)
+                .expect("a doubt on both");
+            assert_eq!(doubt.could_be, vec![puzzle.get(p).unwrap()]);
+        }
+        // As read (nothing corrected), a clear reading is not second-guessed two cells at once.
+        let as_read = doubt::doubts(&corrected(Vec::new()), &evidence, Candidates::default());
+        assert!(as_read.iter().all(|d| ![a.0, b.0].contains(&d.cell)));
+        // Nor is a glyph with a twin: twins are misread together, as a group.
+        evidence[a.0.index()].as_mut().unwrap().has_twin = true;
+        let twinned = doubt::doubts(&corrected(vec![fix]), &evidence, Candidates::default());
+        assert!(twinned.iter().all(|d| ![a.0, b.0].contains(&d.cell)));
+    }
+
     /// Evidence for `board` where every glyph reads clearly as itself.
     fn clear_evidence(board: &Board) -> Vec<Option<Recognized>> {
         Pos::all()
