@@ -412,19 +412,8 @@ fn label_swaps(
         if marks.refute(solution, &relabelled(solution, cycle)) {
             continue;
         }
-        for Renamed {
-            cell, read, other, ..
-        } in renamed
-        {
-            match out.iter_mut().find(|d| d.cell == cell) {
-                Some(d) if !d.could_be.contains(&other) => d.could_be.push(other),
-                Some(_) => {}
-                None => out.push(Doubt {
-                    cell,
-                    read: Some(read),
-                    could_be: vec![other],
-                }),
-            }
+        for Renamed { cell, other, .. } in renamed {
+            add_could_be(&mut out, givens, cell, other);
         }
     }
     out.sort_by_key(|d| d.cell.index());
