@@ -12,7 +12,8 @@ split (tune | validate), files (apt only: weight=path under /usr/share/fonts, sp
 round (1: the first 280 families; 2: 146 families added later, so that the reader could be
 scored on families nobody had looked at when they were added; 3: 27 handwriting families added
 in the twenty-ninth session, when unseen handwriting was most of what validate still misread;
-render.py draws from one round).
+4: 42 more handwriting and script families added in the thirtieth session, when round 3's tune
+families no longer showed new misreadings; render.py draws from one round).
 
 The split is by family: sha1("sudoku-snap:" + family) mod 3 == 0 -> validate, else tune, except
 that the families the bundled templates come from are always tune.

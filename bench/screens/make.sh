@@ -9,7 +9,8 @@
 # release binary for the puzzles, then renders. --pencil-mistakes P makes about that share of
 # the marked cells leave out their answer. With --tests DIR it renders only the pictures of
 # tests/data/reading into DIR (with --only, just the ones named). --round R draws the families
-# from round R of fonts.csv (default 1; 2 = the families added in the twenty-first session). Environment:
+# from round R of fonts.csv (default 1; 2 = the families added in the twenty-first session; 3 and 4:
+# handwriting, added in the twenty-ninth and thirtieth). Environment:
 # CARGO_TARGET_DIR (default target), SCREENS_OUT (default target/screens), SCREENS_VENV
 # (default /tmp/sudoku-snap-screens-venv).
 set -euo pipefail

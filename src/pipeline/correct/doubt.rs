@@ -6,7 +6,7 @@
 
 use serde::Serialize;
 
-use super::{loops_favour, with_changes, Alternative, Candidates, Solved, WEAK_FIT};
+use super::{loops_favour, with_changes, Alternative, Candidates, Correction, Solved, WEAK_FIT};
 use crate::pipeline::recognize::calibrate::ALTERNATIVE_LOSS;
 use crate::pipeline::recognize::{topology, Recognized, Rival};
 use crate::puzzle::board::{Board, Digit, Pos};
@@ -20,8 +20,8 @@ const MAX_CYCLE: usize = 4;
 /// [`rival_pairs`] to read it. Set from the two round-3 tune pictures it was made for (a
 /// handwriting face's open-looped 8s, runner-ups 0.11 and about 0.13 behind; at 0.12 one of
 /// the two still drew a wrong answer). On the tune sets (ten renderings, round 3 seeds 1-8,
-/// round 4 seed 1) it refuses three of 9,801 right answers, among them tiny JPEG'd typeset
-/// digits read after two corrections.
+/// round 4 seeds 1-4: 10,215 answers drawn) it refuses those two and one more wrong answer,
+/// and no right one.
 const PAIR_SCORE: f32 = 0.15;
 /// How many cells a doubt about several solutions lists at most.
 const MAX_LISTED: usize = 12;
@@ -190,7 +190,13 @@ pub(super) fn doubts(
             let pairs = if solved.corrections.is_empty() {
                 Vec::new()
             } else {
-                rival_pairs(&solved.givens, evidence, solution, marks)
+                rival_pairs(
+                    &solved.givens,
+                    evidence,
+                    &solved.corrections,
+                    solution,
+                    marks,
+                )
             };
             if pairs.is_empty() {
                 label_swaps(&solved.givens, evidence, solution, marks)
@@ -285,10 +291,13 @@ fn close_rivals(
 /// hide behind the one it did: two misreads that agree with each other pass every single-cell
 /// test (a handwriting face's open-looped 8s read 2 and 9, the 2 corrected to 6). A glyph with
 /// a twin read as its own digit is left to [`label_swaps`], as in [`close_rivals`]: twins are
-/// misread together (two of a didone's three 5s read as 3 were a rival otherwise).
+/// misread together (two of a didone's three 5s read as 3 were a rival otherwise). Nor is a
+/// corrected glyph read back as first read: the rules refused that reading already, and two
+/// corrections undone together are an exchange of two digits, which [`label_swaps`] weighs.
 fn rival_pairs(
     givens: &Board,
     evidence: &[Option<Recognized>],
+    corrections: &[Correction],
     solution: &Board,
     marks: Candidates<'_>,
 ) -> Vec<Doubt> {
@@ -306,6 +315,7 @@ fn rival_pairs(
                         && best - score <= PAIR_SCORE
                         && !r.has_twin
                         && !r.unlike.contains(&d)
+                        && !corrections.iter().any(|c| c.cell == pos && c.read == d)
                         && !loops_rule_out(r, read, d)
                 })
                 .map(|&(d, _)| (pos, d)),
