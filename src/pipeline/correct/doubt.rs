@@ -16,6 +16,10 @@ use crate::puzzle::solve::{self, Verdict};
 const CLOSE_SCORE: f32 = 0.08;
 /// The longest cycle of digits renamed into one another that [`label_swaps`] weighs.
 const MAX_CYCLE: usize = 4;
+/// How many times as wide as another digit's glyphs the glyphs read as `1` may be before the
+/// widths speak against the reading (see [`ones_wider`]): beyond the widest `1` measured for
+/// `NARROW_ONE` (a monospaced face's, with its foot, 1.4 times its 8).
+const WIDE_ONE: f32 = 1.5;
 /// After a correction, how close to its best score a runner-up must come for
 /// [`rival_pairs`] to read it. Set from the two round-3 tune pictures it was made for (a
 /// handwriting face's open-looped 8s, runner-ups 0.11 and about 0.13 behind; at 0.12 one of
@@ -378,6 +382,9 @@ fn fitting_digits(givens: &Board, pos: Pos, read: Digit) -> Vec<Digit> {
 /// of any alternative reading (`ALTERNATIVE_LOSS` per group). So is the exchange of a digit
 /// given once with one the givens lack: a single glyph, with no twin to confirm its shape, is
 /// all that names it (a hairline font's flat-topped 3 read as 5 by 0.19 drew a wrong answer).
+/// So is an exchange of `1`s whose glyphs read as `1` are far wider than the others (see
+/// [`ones_wider`]): a `1` is the narrowest digit in nearly every face, so the templates that
+/// named a wide glyph `1` are misled by an unbundled hand.
 fn label_swaps(
     givens: &Board,
     evidence: &[Option<Recognized>],
@@ -408,12 +415,15 @@ fn label_swaps(
         if loops == Some(false) || any_link_told_apart(cycle, &renamed, evidence) {
             continue;
         }
-        let close =
-            if fit < WEAK_FIT * renamed.len() as f32 || loops == Some(true) || renamed.len() == 1 {
-                ALTERNATIVE_LOSS
-            } else {
-                CLOSE_SCORE
-            };
+        let close = if fit < WEAK_FIT * renamed.len() as f32
+            || loops == Some(true)
+            || renamed.len() == 1
+            || ones_wider(&renamed, evidence)
+        {
+            ALTERNATIVE_LOSS
+        } else {
+            CLOSE_SCORE
+        };
         if loss > close * renamed.len() as f32 && by_templates >= 0.0 {
             continue;
         }
@@ -517,6 +527,32 @@ fn shapes_tell_apart(renamed: &[Renamed], evidence: &[Option<Recognized>]) -> bo
         mean_of(renamed, evidence, other, &width),
     ) {
         (Some(ones), Some(others)) => ones <= NARROW_ONE * others,
+        _ => false,
+    }
+}
+
+/// Whether, in an exchange of `1` with another digit, the glyphs read as `1` are more than
+/// `WIDE_ONE` times as wide as those read as the other digit, on average: the widths speak for
+/// the exchange (a cursive face's barred 7s and open 4s read as 1, its slanted 1s as 7).
+fn ones_wider(renamed: &[Renamed], evidence: &[Option<Recognized>]) -> bool {
+    let Some(first) = renamed.first() else {
+        return false;
+    };
+    let one = Digit::new(1).expect("1 is a digit");
+    let other = match (first.read == one, first.other == one) {
+        (true, false) => first.other,
+        (false, true) => first.read,
+        _ => return false,
+    };
+    if renamed.iter().any(|r| ![one, other].contains(&r.read)) {
+        return false;
+    }
+    let width = |r: &Recognized| r.width.map(|w| w as f32);
+    match (
+        mean_of(renamed, evidence, one, &width),
+        mean_of(renamed, evidence, other, &width),
+    ) {
+        (Some(ones), Some(others)) => ones > WIDE_ONE * others,
         _ => false,
     }
 }

@@ -1893,6 +1893,45 @@ mod tests {
     }
 
     #[test]
+    fn ones_far_wider_than_the_digit_they_exchange_with_are_a_doubt() {
+        // A cursive face the templates read clearly (0.15 a glyph) but perhaps the wrong way
+        // round: its barred 7s as 1 and its slanted 1s as 7. Whole digits exchanged, the rules
+        // accept either reading.
+        let puzzle: Board = PUZZLE.parse().unwrap();
+        let solution = solve::solve(&puzzle).unwrap().unwrap();
+        let widths = |ones: u32, sevens: u32| {
+            let mut evidence = clear_evidence(&puzzle);
+            for pos in Pos::all() {
+                let (read, other, width) = match puzzle.get(pos).map(Digit::get) {
+                    Some(1) => (1, 7, ones),
+                    Some(7) => (7, 1, sevens),
+                    _ => continue,
+                };
+                evidence[pos.index()] = Some(Recognized {
+                    width: Some(width),
+                    has_twin: true,
+                    ..recognized(read, other, 0.15)
+                });
+            }
+            evidence
+        };
+        // The 1s a third as wide as the 7s, or a monospaced face's footed 1s a little wider:
+        // the reading stands.
+        for (ones, sevens) in [(6, 18), (18, 14)] {
+            let solved = solve_reading(&puzzle, &widths(ones, sevens), &[], 2);
+            assert_eq!(solved.trusted(), Some(solution), "{ones} against {sevens}");
+        }
+        // The glyphs read as 1 twice as wide as those read as 7: the widths speak for the
+        // exchange, and the reading is a doubt.
+        let solved = solve_reading(&puzzle, &widths(24, 12), &[], 2);
+        assert_eq!(solved.trusted(), None);
+        let sevens_and_ones =
+            Pos::all().filter(|&p| matches!(puzzle.get(p).map(Digit::get), Some(1 | 7)));
+        let doubted: Vec<Pos> = solved.doubts.iter().map(|d| d.cell).collect();
+        assert_eq!(doubted, sevens_and_ones.collect::<Vec<_>>());
+    }
+
+    #[test]
     fn a_second_opinion_is_mended_cell_by_cell() {
         // Every given 7 read as 1 (the second opinion, at no loss, reads them 7), and r1c1's 5
         // read alone as a 6, its runner-up 5: neither mend gives one solution without the other.
