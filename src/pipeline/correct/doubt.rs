@@ -508,53 +508,38 @@ fn as_rival(renamed: &[Renamed], loss: f32) -> Rival {
 /// - their widths, where one digit is `1`: the glyphs read as `1` are at most `NARROW_ONE` as
 ///   wide as the others, on average.
 fn shapes_tell_apart(renamed: &[Renamed], evidence: &[Option<Recognized>]) -> bool {
-    let Some(first) = renamed.first() else {
-        return false;
-    };
-    let (a, b) = (first.read, first.other);
     if let Some(apart) = sides_apart(renamed, evidence) {
         return apart >= SIDE_MARGIN;
     }
-    let width = |r: &Recognized| r.width.map(|w| w as f32);
-    let one = Digit::new(1).expect("1 is a digit");
-    let other = match (a == one, b == one) {
-        (true, false) => b,
-        (false, true) => a,
-        _ => return false,
-    };
-    match (
-        mean_of(renamed, evidence, one, &width),
-        mean_of(renamed, evidence, other, &width),
-    ) {
-        (Some(ones), Some(others)) => ones <= NARROW_ONE * others,
-        _ => false,
-    }
+    widths_of_ones(renamed, evidence).is_some_and(|(ones, others)| ones <= NARROW_ONE * others)
 }
 
 /// Whether, in an exchange of `1` with another digit, the glyphs read as `1` are more than
 /// `WIDE_ONE` times as wide as those read as the other digit, on average: the widths speak for
 /// the exchange (a cursive face's barred 7s and open 4s read as 1, its slanted 1s as 7).
 fn ones_wider(renamed: &[Renamed], evidence: &[Option<Recognized>]) -> bool {
-    let Some(first) = renamed.first() else {
-        return false;
-    };
+    widths_of_ones(renamed, evidence).is_some_and(|(ones, others)| ones > WIDE_ONE * others)
+}
+
+/// For an exchange of `1` with another digit, the mean width of the glyphs read as `1` and of
+/// those read as the other digit; `None` for other relabellings, or when a glyph was not
+/// measured.
+fn widths_of_ones(renamed: &[Renamed], evidence: &[Option<Recognized>]) -> Option<(f32, f32)> {
+    let first = renamed.first()?;
     let one = Digit::new(1).expect("1 is a digit");
     let other = match (first.read == one, first.other == one) {
         (true, false) => first.other,
         (false, true) => first.read,
-        _ => return false,
+        _ => return None,
     };
     if renamed.iter().any(|r| ![one, other].contains(&r.read)) {
-        return false;
+        return None;
     }
     let width = |r: &Recognized| r.width.map(|w| w as f32);
-    match (
-        mean_of(renamed, evidence, one, &width),
-        mean_of(renamed, evidence, other, &width),
-    ) {
-        (Some(ones), Some(others)) => ones > WIDE_ONE * others,
-        _ => false,
-    }
+    Some((
+        mean_of(renamed, evidence, one, &width)?,
+        mean_of(renamed, evidence, other, &width)?,
+    ))
 }
 
 /// For an exchange of a digit whose upper part opens to the left with one opening to the
