@@ -383,8 +383,9 @@ fn fitting_digits(givens: &Board, pos: Pos, read: Digit) -> Vec<Digit> {
 /// given once with one the givens lack: a single glyph, with no twin to confirm its shape, is
 /// all that names it (a hairline font's flat-topped 3 read as 5 by 0.19 drew a wrong answer).
 /// So is an exchange of `1`s whose glyphs read as `1` are far wider than the others (see
-/// [`ones_wider`]): a `1` is the narrowest digit in nearly every face, so the templates that
-/// named a wide glyph `1` are misled by an unbundled hand.
+/// [`ones_wider`]), however much score it loses: a `1` is never that wide, so the templates
+/// that named such glyphs `1` were misled by an unbundled hand (East Sea Dokdo's open `4`s
+/// read as `1`, 0.27-0.31 a glyph ahead of `4`).
 fn label_swaps(
     givens: &Board,
     evidence: &[Option<Recognized>],
@@ -399,13 +400,20 @@ fn label_swaps(
             .map_or(0.0, Recognized::fit)
     };
     let links = LinkLosses::of(givens, evidence);
+    let one = Digit::new(1).expect("1 is a digit");
     for cycle in relabellings() {
-        if !links.may_be_close(cycle) {
+        let may_be_close = links.may_be_close(cycle);
+        // However much an exchange of 1s loses, wide 1s may make it a doubt.
+        if !may_be_close && !(cycle.len() == 2 && cycle.contains(&one)) {
             continue;
         }
         let Some(renamed) = rename(givens, evidence, cycle) else {
             continue;
         };
+        let wide_ones = ones_wider(&renamed, evidence);
+        if !may_be_close && !wide_ones {
+            continue;
+        }
         let loss: f32 = renamed.iter().map(|r| r.loss).sum();
         let by_templates: f32 = renamed.iter().map(|r| r.template_loss).sum();
         let fit = renamed.iter().map(|r| best_score(r.cell)).sum::<f32>();
@@ -415,16 +423,13 @@ fn label_swaps(
         if loops == Some(false) || any_link_told_apart(cycle, &renamed, evidence) {
             continue;
         }
-        let close = if fit < WEAK_FIT * renamed.len() as f32
-            || loops == Some(true)
-            || renamed.len() == 1
-            || ones_wider(&renamed, evidence)
-        {
-            ALTERNATIVE_LOSS
-        } else {
-            CLOSE_SCORE
-        };
-        if loss > close * renamed.len() as f32 && by_templates >= 0.0 {
+        let close =
+            if fit < WEAK_FIT * renamed.len() as f32 || loops == Some(true) || renamed.len() == 1 {
+                ALTERNATIVE_LOSS
+            } else {
+                CLOSE_SCORE
+            };
+        if loss > close * renamed.len() as f32 && by_templates >= 0.0 && !wide_ones {
             continue;
         }
         // The rules are blind to names: the relabelled reading answers the relabelled

@@ -1899,7 +1899,7 @@ mod tests {
         // accept either reading.
         let puzzle: Board = PUZZLE.parse().unwrap();
         let solution = solve::solve(&puzzle).unwrap().unwrap();
-        let widths = |ones: u32, sevens: u32| {
+        let widths_at = |ones: u32, sevens: u32, margin: f32| {
             let mut evidence = clear_evidence(&puzzle);
             for pos in Pos::all() {
                 let (read, other, width) = match puzzle.get(pos).map(Digit::get) {
@@ -1910,11 +1910,12 @@ mod tests {
                 evidence[pos.index()] = Some(Recognized {
                     width: Some(width),
                     has_twin: true,
-                    ..recognized(read, other, 0.15)
+                    ..recognized(read, other, margin)
                 });
             }
             evidence
         };
+        let widths = |ones: u32, sevens: u32| widths_at(ones, sevens, 0.15);
         // The 1s a third as wide as the 7s, or a monospaced face's footed 1s a little wider:
         // the reading stands.
         for (ones, sevens) in [(6, 18), (18, 14)] {
@@ -1929,6 +1930,13 @@ mod tests {
             Pos::all().filter(|&p| matches!(puzzle.get(p).map(Digit::get), Some(1 | 7)));
         let doubted: Vec<Pos> = solved.doubts.iter().map(|d| d.cell).collect();
         assert_eq!(doubted, sevens_and_ones.collect::<Vec<_>>());
+        // However clearly the templates named them (0.4 a glyph): a 1 is never that wide.
+        let solved = solve_reading(&puzzle, &widths_at(24, 12, 0.4), &[], 2);
+        assert_eq!(solved.trusted(), None);
+        assert_eq!(
+            solve_reading(&puzzle, &widths_at(6, 18, 0.4), &[], 2).trusted(),
+            Some(solution)
+        );
     }
 
     #[test]
