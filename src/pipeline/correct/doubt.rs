@@ -404,7 +404,8 @@ fn label_swaps(
     for cycle in relabellings() {
         let may_be_close = links.may_be_close(cycle);
         // However much an exchange of 1s loses, wide 1s may make it a doubt.
-        if !may_be_close && !(cycle.len() == 2 && cycle.contains(&one)) {
+        let exchanges_ones = cycle.len() == 2 && cycle.contains(&one);
+        if !(may_be_close || exchanges_ones) {
             continue;
         }
         let Some(renamed) = rename(givens, evidence, cycle) else {
