@@ -73,7 +73,7 @@ pub use report::{Report, Stage, Status, Timings};
 use pipeline::cells::{self, Author, Cells};
 use pipeline::picture::Picture;
 use pipeline::quad::{Quad, Turn};
-use pipeline::recognize::{GridGlyph, Recognized, Rival, Templates};
+use pipeline::recognize::{GridGlyph, Matched, Recognized, Rival, Templates};
 use pipeline::rectify::Rectified;
 use pipeline::{annotate, correct, debug, decode, encode, locate, pencil, rectify, render};
 use puzzle::{check, hint};
@@ -146,9 +146,11 @@ impl Snap {
                 reason: "the grid's corners are degenerate".into(),
             })?;
         let cells = timings.time(Stage::Cells, || cells::slice(&rectified, image));
-        let (rectified, cells) = self.upright(image, &located.quad, rectified, cells, timings);
-        let (rectified, cells) = self.registered(image, rectified, cells, timings);
-        let reading = self.reading_of(rectified, cells, timings);
+        let (rectified, cells, matched) =
+            self.upright(image, &located.quad, rectified, cells, timings);
+        let (rectified, cells, matched) =
+            self.registered(image, rectified, cells, matched, timings);
+        let reading = self.reading_of(rectified, cells, matched, timings);
         self.debug(|dir| {
             debug::write_cells(
                 dir,
@@ -162,10 +164,17 @@ impl Snap {
         Ok(reading)
     }
 
-    /// The reading of the grid straightened as `rectified` and sliced as `cells`.
-    fn reading_of(&self, rectified: Rectified, cells: Cells, timings: &mut Timings) -> Reading {
+    /// The reading of the grid straightened as `rectified` and sliced as `cells`; `matched`
+    /// is their glyphs matched against the templates, when already done.
+    fn reading_of(
+        &self,
+        rectified: Rectified,
+        cells: Cells,
+        matched: Option<Matched>,
+        timings: &mut Timings,
+    ) -> Reading {
         let (evidence, rivals, givens, entries) =
-            timings.time(Stage::Recognize, || self.recognize(&cells));
+            timings.time(Stage::Recognize, || self.recognize(&cells, matched));
         Reading {
             givens,
             entries,
@@ -183,22 +192,27 @@ impl Snap {
     /// cells hold too few glyphs for a puzzle (`MIN_GLYPHS`), a placement that holds enough,
     /// centred, is kept too: on a card with shading-only boxes and blurred edges, the outline
     /// was placed a third of a cell wide, every digit was cut by a cell's edge, and none read.
+    /// `matched` (the glyphs of `cells` matched, when done) comes back with the cells kept.
     fn registered(
         &self,
         image: &RgbImage,
         rectified: Rectified,
         cells: Cells,
+        matched: Option<Matched>,
         timings: &mut Timings,
-    ) -> (Rectified, Cells) {
+    ) -> (Rectified, Cells, Option<Matched>) {
         let enough = |cells: &Cells| cells.glyphs.iter().flatten().count() >= MIN_GLYPHS;
         // The offset a placement must beat to replace the grid as it is.
         let bound = match cells.offset_across() {
-            Some(off) if enough(&cells) && off <= MISREGISTERED => return (rectified, cells),
+            Some(off) if enough(&cells) && off <= MISREGISTERED => {
+                return (rectified, cells, matched)
+            }
             Some(off) if enough(&cells) => off * REGISTERED_GAIN,
             _ => MISREGISTERED,
         };
         let placements = timings.time(Stage::Locate, || locate::locate_by_digits(image));
-        let mut best = (rectified, cells, bound);
+        // The grid as it is, with its matching, until a placement does better.
+        let mut best = (rectified, cells, bound, matched);
         for again in placements {
             let Some(moved) = timings.time(Stage::Rectify, || rectify::rectify(image, &again.quad))
             else {
@@ -206,16 +220,19 @@ impl Snap {
             };
             let moved_cells = timings.time(Stage::Cells, || cells::slice(&moved, image));
             match moved_cells.offset_across() {
-                Some(o) if o < best.2 && enough(&moved_cells) => best = (moved, moved_cells, o),
+                Some(o) if o < best.2 && enough(&moved_cells) => {
+                    best = (moved, moved_cells, o, None)
+                }
                 _ => {}
             }
         }
-        (best.0, best.1)
+        (best.0, best.1, best.3)
     }
 
     /// The grid turned upright: sliced again from the quadrilateral with its corners renamed
     /// when its glyphs stand the right way up only turned (a photo taken with the phone on its
-    /// side), else as it was.
+    /// side), else as it was, with its glyphs matched against the templates (the reading
+    /// needs that too).
     fn upright(
         &self,
         image: &RgbImage,
@@ -223,11 +240,14 @@ impl Snap {
         rectified: Rectified,
         cells: Cells,
         timings: &mut Timings,
-    ) -> (Rectified, Cells) {
+    ) -> (Rectified, Cells, Option<Matched>) {
         let inks: Vec<&GrayImage> = cells.glyphs.iter().flatten().map(|g| &g.ink).collect();
-        let turn = timings.time(Stage::Recognize, || self.templates.upright_turn(&inks));
+        let (turn, matched) = timings.time(Stage::Recognize, || {
+            let matched = self.templates.match_glyphs(&inks);
+            (self.templates.upright_turn(&inks, &matched), matched)
+        });
         if turn == Turn::None {
-            return (rectified, cells);
+            return (rectified, cells, Some(matched));
         }
         let turned = timings.time(Stage::Rectify, || {
             rectify::rectify(image, &quad.turned(turn))
@@ -235,9 +255,9 @@ impl Snap {
         match turned {
             Some(turned) => {
                 let cells = timings.time(Stage::Cells, || cells::slice(&turned, image));
-                (turned, cells)
+                (turned, cells, None)
             }
-            None => (rectified, cells),
+            None => (rectified, cells, Some(matched)),
         }
     }
 
@@ -258,9 +278,9 @@ impl Snap {
     /// Each cell's recognized digit (`None` for empty cells), the rivals, and the digits read
     /// as givens and entries: all glyphs of the grid matched against all templates in one
     /// matrix product, then calibrated on each other.
-    fn recognize(&self, cells: &Cells) -> Recognition {
+    fn recognize(&self, cells: &Cells, matched: Option<Matched>) -> Recognition {
         let found = grid_glyphs(cells);
-        let (recognized, rivals) = self.templates.recognize_grid(&found);
+        let (recognized, rivals) = self.templates.recognize_grid(&found, matched);
         recognition(cells, &found, recognized, rivals)
     }
 
@@ -370,7 +390,7 @@ impl Snap {
             // lightened: read the authors that clear shades alone tell, and keep that when it
             // has one solution.
             for mut cells in sure_author_fallbacks(&reading.cells) {
-                let mut other = timings.time(Stage::Recognize, || self.recognize(&cells));
+                let mut other = timings.time(Stage::Recognize, || self.recognize(&cells, None));
                 std::mem::swap(&mut reading.cells, &mut cells);
                 swap_recognition(&mut reading, &mut other);
                 let solved_again = self.solve_reading(&mut reading, timings);
@@ -462,7 +482,7 @@ impl Snap {
                 continue;
             };
             let cells = timings.time(Stage::Cells, || cells::slice(&rectified, image));
-            let moved = self.reading_of(rectified, cells, timings);
+            let moved = self.reading_of(rectified, cells, None, timings);
             let solved = timings.time(Stage::Solve, || self.solve_as_read(&moved));
             if solved.trusted().is_none() {
                 continue;
@@ -746,7 +766,7 @@ mod tests {
         let rectified = rectify::rectify(&sketch.image, &off).unwrap();
         let cells = cells::slice(&rectified, &sketch.image);
         let mut timings = Timings::default();
-        let misplaced = snap.reading_of(rectified, cells, &mut timings);
+        let misplaced = snap.reading_of(rectified, cells, None, &mut timings);
         assert_ne!(misplaced.givens, puzzle);
         let (moved, solved) = snap
             .shifted(&sketch.image, &misplaced, &mut timings)

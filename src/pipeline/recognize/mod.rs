@@ -118,6 +118,21 @@ impl GlyphFeatures {
     }
 }
 
+/// The glyphs of one slicing of a grid matched against the templates: their features and
+/// each glyph's best score per digit. Made once and shared by what asks the same question
+/// (which way up the grid stands, then what its glyphs read).
+pub struct Matched {
+    features: GlyphFeatures,
+    scores: Vec<DigitScores>,
+}
+
+impl Matched {
+    /// Each glyph's best template score, whatever its digit.
+    fn best_scores(&self) -> impl Iterator<Item = f32> + '_ {
+        (self.scores.iter()).map(|scores| scores.iter().copied().fold(f32::MIN, f32::max))
+    }
+}
+
 /// Rows of features as one matrix.
 fn stack(rows: Vec<Feature>) -> Array2<f32> {
     let width = FRAME_LEN;
@@ -287,12 +302,26 @@ impl Templates {
             .collect()
     }
 
+    /// Matches glyphs (`ink`: 255 = ink, cropped) against every template, for
+    /// [`Templates::upright_turn`] and [`Templates::recognize_grid`].
+    pub fn match_glyphs(&self, inks: &[&GrayImage]) -> Matched {
+        let features = GlyphFeatures::of(inks);
+        let scores = self.digit_scores(&features);
+        Matched { features, scores }
+    }
+
     /// Ranks the digits for each glyph of one grid (`ink`: 255 = ink, cropped), first by the
     /// templates, then refined by [`calibrate`]: the givens (`given` true) share a font, so
-    /// their look-alikes vote together and the rules keep their digits apart.
-    pub fn recognize_grid(&self, glyphs: &[GridGlyph<'_>]) -> (Vec<Recognized>, Vec<Rival>) {
-        let features = GlyphFeatures::of(&inks_of(glyphs));
-        let scores = self.digit_scores(&features);
+    /// their look-alikes vote together and the rules keep their digits apart. `matched` is
+    /// [`Templates::match_glyphs`] of the same glyphs, in the same order, when already made.
+    pub fn recognize_grid(
+        &self,
+        glyphs: &[GridGlyph<'_>],
+        matched: Option<Matched>,
+    ) -> (Vec<Recognized>, Vec<Rival>) {
+        let Matched { features, scores } =
+            matched.unwrap_or_else(|| self.match_glyphs(&inks_of(glyphs)));
+        debug_assert_eq!(features.len(), glyphs.len(), "matched the glyphs given");
         self.calibrated(glyphs, &features, scores, None)
     }
 

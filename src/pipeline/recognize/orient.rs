@@ -8,7 +8,7 @@ use image::{imageops, GrayImage};
 use crate::pipeline::gray::median_f32;
 use crate::pipeline::quad::Turn;
 
-use super::{GlyphFeatures, Templates};
+use super::{Matched, Templates};
 
 /// How much better a turned grid's glyphs must fit the templates (median of each glyph's best
 /// score) than the grid as it stands: digits turned the wrong way still match some template
@@ -20,12 +20,13 @@ const MIN_GLYPHS: usize = 8;
 
 impl Templates {
     /// The turn that makes the glyphs (`inks`: 255 = ink, cropped) stand upright:
-    /// [`Turn::None`] unless another fits the templates clearly better.
-    pub fn upright_turn(&self, inks: &[&GrayImage]) -> Turn {
+    /// [`Turn::None`] unless another fits the templates clearly better. `matched` is
+    /// [`Templates::match_glyphs`] of `inks` as they stand.
+    pub fn upright_turn(&self, inks: &[&GrayImage], matched: &Matched) -> Turn {
         if inks.len() < MIN_GLYPHS {
             return Turn::None;
         }
-        let upright = self.fit(inks, Turn::None);
+        let upright = median_f32(matched.best_scores().collect());
         if upright + TURN_MARGIN >= 1.0 {
             // No turn can lead by the margin (scores are cosines, at most 1): a crisp screenshot
             // stops here, before three more matchings (2.2 ms of 7.5 on the phone bench).
@@ -42,21 +43,12 @@ impl Templates {
     /// The median over the glyphs, turned by `turn`, of each one's best template score.
     fn fit(&self, inks: &[&GrayImage], turn: Turn) -> f32 {
         let turned: Vec<GrayImage> = match turn {
-            Turn::None => Vec::new(),
+            Turn::None => inks.iter().map(|&i| i.clone()).collect(),
             Turn::Quarter => inks.iter().map(|&i| imageops::rotate90(i)).collect(),
             Turn::Half => inks.iter().map(|&i| imageops::rotate180(i)).collect(),
             Turn::ThreeQuarters => inks.iter().map(|&i| imageops::rotate270(i)).collect(),
         };
-        let features = if turned.is_empty() {
-            GlyphFeatures::of(inks)
-        } else {
-            GlyphFeatures::of(&turned.iter().collect::<Vec<_>>())
-        };
-        let best: Vec<f32> = self
-            .digit_scores(&features)
-            .iter()
-            .map(|scores| scores.iter().copied().fold(f32::MIN, f32::max))
-            .collect();
-        median_f32(best)
+        let matched = self.match_glyphs(&turned.iter().collect::<Vec<_>>());
+        median_f32(matched.best_scores().collect())
     }
 }
