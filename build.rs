@@ -2,7 +2,7 @@
 //! build time (with the crate's own `frame` code), so the tool reads screenshots from any
 //! working directory and decodes no template when it starts: `OUT_DIR/templates.rs` holds each
 //! template's digit and its norms when blurred (see `frame::blurred_norm`), and includes
-//! `OUT_DIR/features.bin`, the features as little-endian f32.
+//! `OUT_DIR/features.bin`, the features as f32 in the target's byte order.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -37,7 +37,7 @@ fn main() {
                 let (ink, w, h) = ink_of(&file);
                 let (ink, w, h) = frame::trim(&ink, w, h);
                 let feature = frame::fit(&ink, w, h);
-                features.extend(feature.iter().flat_map(|v| v.to_le_bytes()));
+                features.extend(feature.iter().flat_map(|&v| target_bytes(v)));
                 norms.push(frame::BLUR_LEVELS.map(|sigma| frame::blurred_norm(&feature, sigma)));
                 digits.push(digit);
             }
@@ -52,9 +52,12 @@ fn main() {
     std::fs::write(out.join("features.bin"), &features).expect("OUT_DIR is writable");
     let mut code = String::from("/// Each bundled template's digit, in the order of `FEATURES`.\n");
     writeln!(code, "pub static DIGITS: &[u8] = &{digits:?};").expect("a String");
-    code.push_str("/// The bundled templates' features, little-endian f32, one frame each.\n");
     code.push_str(
-        "pub static FEATURES: &[u8] = include_bytes!(concat!(env!(\"OUT_DIR\"), \"/features.bin\"));\n",
+        "/// The bundled templates' features, f32 in the target's byte order, one frame each.\n",
+    );
+    code.push_str(
+        "pub static FEATURES: &Aligned<[u8]> = \
+         &Aligned(*include_bytes!(concat!(env!(\"OUT_DIR\"), \"/features.bin\")));\n",
     );
     code.push_str(
         "/// Each bundled template's `frame::blurred_norm` at each of `frame::BLUR_LEVELS`.\n",
@@ -66,6 +69,15 @@ fn main() {
     )
     .expect("a String");
     std::fs::write(out.join("templates.rs"), code).expect("OUT_DIR is writable");
+}
+
+/// `v`'s bytes in the byte order of the target being built (which the build script, run on the
+/// host, may not share), so the tool reads the features in place.
+fn target_bytes(v: f32) -> [u8; 4] {
+    match std::env::var("CARGO_CFG_TARGET_ENDIAN").as_deref() {
+        Ok("big") => v.to_be_bytes(),
+        _ => v.to_le_bytes(),
+    }
 }
 
 /// A template's pixels as ink (255 = ink): the PNG is 8-bit grey, a dark glyph on white.

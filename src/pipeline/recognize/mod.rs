@@ -9,7 +9,7 @@
 use std::path::{Path, PathBuf};
 
 use image::GrayImage;
-use ndarray::Array2;
+use ndarray::{Array2, ArrayView1, ArrayView2, CowArray, Ix2};
 
 use frame::FRAME_LEN;
 
@@ -36,8 +36,13 @@ pub mod topology;
 
 /// The bundled templates (`templates/<font>/<digit>.png`) as features, made by the build
 /// script: `DIGITS[i]` is template i's digit, `FEATURES` its feature (`FRAME_LEN` f32 values,
-/// little-endian) at offset `i * FRAME_LEN * 4`.
+/// in the target's byte order) at offset `i * FRAME_LEN * 4`, aligned for f32, so the matrix
+/// of templates is the binary's own bytes: nothing is copied or converted at start.
 mod bundled {
+    /// Bytes aligned as f32s are.
+    #[repr(C, align(4))]
+    pub struct Aligned<B: ?Sized>(pub B);
+
     include!(concat!(env!("OUT_DIR"), "/templates.rs"));
 }
 
@@ -61,8 +66,9 @@ struct Template {
 /// The set of templates the recognizer matches against: one row of features per template, so
 /// matching a grid's glyphs against all of them is one matrix product.
 pub struct Templates {
-    /// Template features, one row each.
-    matrix: Array2<f32>,
+    /// Template features, one row each: the bundled ones borrowed from the binary, owned
+    /// when a folder of the user's templates adds rows.
+    matrix: CowArray<'static, f32, Ix2>,
     /// Each row's digit.
     digits: Vec<Digit>,
     /// Per level of [`frame::BLUR_LEVELS`], each template's length when blurred that much
@@ -254,23 +260,30 @@ impl Templates {
     pub fn load(extra: Option<&Path>) -> Result<Templates, TemplateError> {
         // The bundled templates' features were computed by the build script (the same
         // `frame` code): nothing is decoded at start.
-        let mut features: Vec<f32> = (bundled::FEATURES.chunks_exact(4))
-            .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
-            .collect();
+        let bundled_features: &'static [f32] = bytemuck::try_cast_slice(&bundled::FEATURES.0)
+            .expect("the build script writes aligned f32s");
         let mut digits: Vec<Digit> = (bundled::DIGITS.iter())
             .map(|&d| Digit::new(d).expect("the build script writes digits 1-9"))
             .collect();
-        let mut norms: Vec<[f32; BLUR_COUNT]> = bundled::BLUR_NORMS.to_vec();
-        if let Some(dir) = extra {
-            for t in load_dir(dir)? {
-                digits.push(t.digit);
-                norms
-                    .push(frame::BLUR_LEVELS.map(|sigma| frame::blurred_norm(&t.feature.0, sigma)));
-                features.extend(t.feature.0);
-            }
-        }
-        let matrix = Array2::from_shape_vec((digits.len(), FRAME_LEN), features)
+        let bundled_matrix = ArrayView2::from_shape((digits.len(), FRAME_LEN), bundled_features)
             .expect("every feature has the frame's length");
+        let mut norms: Vec<[f32; BLUR_COUNT]> = bundled::BLUR_NORMS.to_vec();
+        let matrix = match extra {
+            None => CowArray::from(bundled_matrix),
+            Some(dir) => {
+                let mut matrix = bundled_matrix.to_owned();
+                for t in load_dir(dir)? {
+                    digits.push(t.digit);
+                    norms.push(
+                        frame::BLUR_LEVELS.map(|sigma| frame::blurred_norm(&t.feature.0, sigma)),
+                    );
+                    matrix
+                        .push_row(ArrayView1::from(&t.feature.0))
+                        .expect("every feature has the frame's length");
+                }
+                CowArray::from(matrix)
+            }
+        };
         let blur_norms = Array2::from_shape_fn((BLUR_COUNT, norms.len()), |(l, t)| norms[t][l]);
         Ok(Templates {
             matrix,
