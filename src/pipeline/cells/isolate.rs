@@ -33,8 +33,13 @@ impl Ink<'_> {
         let d: [i32; 3] =
             std::array::from_fn(|i| i32::from(rgb[i]) - i32::from(self.background[i]));
         let m = (d[0] + d[1] + d[2]) / 3;
-        let hue = (((d[0] - m).pow(2) + (d[1] - m).pow(2) + (d[2] - m).pow(2)) as f32).sqrt();
-        i32::from(self.stand_out[grey as usize]).max(hue as i32)
+        let hue_squared = (d[0] - m).pow(2) + (d[1] - m).pow(2) + (d[2] - m).pow(2);
+        let grey = i32::from(self.stand_out[grey as usize]);
+        // The root only when the hue can win: most pixels are background or grey ink.
+        if hue_squared < (grey + 1) * (grey + 1) {
+            return grey;
+        }
+        grey.max((hue_squared as f32).sqrt() as i32)
     }
 }
 
@@ -118,10 +123,7 @@ pub(super) fn isolate_glyph(
         ink.strength(gray.get_pixel(x, y)[0], rect.image.get_pixel(x, y).0)
     };
     let is_ink = |x: u32, y: u32| strength(x, y) > threshold;
-    let strengths: Vec<i32> = (0..h)
-        .flat_map(|y| (0..w).map(move |x| (x, y)))
-        .map(|(x, y)| strength(x, y))
-        .collect();
+    let strengths = area_strengths(rect, gray, area, ink);
     let mask: Vec<bool> = strengths.iter().map(|&s| s > threshold).collect();
     let spans = |b: &PieceBox| (b.0 == 0 && b.2 + 1 == w) || (b.1 == 0 && b.3 + 1 == h);
     let all_boxes = component_boxes(&mask, w, h);
@@ -250,6 +252,29 @@ pub(super) fn isolate_glyph(
         row_mates: row_mates(&boxes, &joined, (bx0, by0, bx1, by1)),
         marks,
     }
+}
+
+/// [`Ink::strength`] of every pixel of `area` of the straightened grid, row-major, read along
+/// the rows of the grey and colour pictures.
+fn area_strengths(
+    rect: &Rectified,
+    gray: &GrayImage,
+    (x0, y0, x1, y1): (u32, u32, u32, u32),
+    ink: &Ink<'_>,
+) -> Vec<i32> {
+    let (stride, w) = (gray.width() as usize, (x1 - x0) as usize);
+    let (greys, colours) = (gray.as_raw(), rect.image.as_raw());
+    let mut out = Vec::with_capacity(w * (y1 - y0) as usize);
+    for y in y0 as usize..y1 as usize {
+        let first = y * stride + x0 as usize;
+        let row = greys[first..first + w].iter();
+        let rgb = colours[3 * first..3 * (first + w)].chunks_exact(3);
+        out.extend(
+            row.zip(rgb)
+                .map(|(&g, c)| ink.strength(g, [c[0], c[1], c[2]])),
+        );
+    }
+    out
 }
 
 /// How many rows beyond `edge` (up to `reach`, stepping by `step`: 1 down, -1 up) the ink of
