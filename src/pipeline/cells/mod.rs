@@ -92,6 +92,14 @@ const LINE_NEIGHBOURHOOD: f32 = 1.0 / 36.0;
 /// The band along a cell's edges whose median grey is its background, as a fraction of the
 /// cell's side.
 const BACKGROUND_BAND: f32 = 0.12;
+/// A cell's band (see [`cell_background`]) whose median grey lies more than this share of the
+/// way from the grid's background to the far end of the scale (black on a light page, white on
+/// a dark one) is mostly ink: no highlight is that far, since the givens must stand out from
+/// it too. Nearer, the band's median stands (the corners of a photographed page's cells are
+/// shaded otherwise than their edges: comparing the two in every cell moved 13 photos' readings,
+/// 6 better and 7 worse; comparing them beyond this share but against the page only, a cell
+/// in a photo's deep shadow took its lighter corners and lost its digits).
+const INKED_BAND: f32 = 0.5;
 /// A piece of ink at least this fraction of the digit height, shorter than a whole digit and
 /// beside at most `FRAGMENT_COMPANIONS` other marks, may be what the threshold left of a
 /// faint digit: a photo's red `7` washed out in a lit corner kept only its bar (7 of the
@@ -292,7 +300,7 @@ pub fn slice(rect: &Rectified, image: &RgbImage) -> Cells {
     areas
         .par_iter()
         .zip(backgrounds.par_iter_mut())
-        .for_each(|(&area, bg)| *bg = cell_background(gray, area));
+        .for_each(|(&area, cell_bg)| *cell_bg = cell_background(gray, area, bg, dark));
     let stand_outs = backgrounds.map(|bg| stand_out_table(bg, dark));
     let contrast = text_contrast(gray, &areas, &stand_outs);
     let threshold = MIN_INK.max((contrast as f32 * INK_FRACTION) as i32);
@@ -616,25 +624,44 @@ pub(crate) fn cell_area(
 }
 
 /// The cell's background grey: the median of a band along the inside of its edges. Not the
-/// whole cell's: a large bold digit can cover more than half of it.
-fn cell_background(gray: &GrayImage, area: (u32, u32, u32, u32)) -> u8 {
+/// whole cell's: a large bold digit can cover more than half of it. A heavy display face's
+/// digit drawn at four fifths of the cell covers more than half the band too, and its median
+/// is the ink (the digit's colour was then read against its own ink, came out as the page's,
+/// and the given was taken for a player's entry). Digits never reach the band's corners, so
+/// when the band's median is that far from the grid's background `grid_bg` (see
+/// [`INKED_BAND`]; `dark`: light ink on a dark page), the corners' median is the cell's if it
+/// is nearer `grid_bg` than the band's median: pencil marks, which do reach the corners, cover
+/// less than half the band, and a highlight fills both alike.
+fn cell_background(gray: &GrayImage, area: (u32, u32, u32, u32), grid_bg: u8, dark: bool) -> u8 {
     let (x0, y0, x1, y1) = area;
     let band = ((x1 - x0).min(y1 - y0) as f32 * BACKGROUND_BAND)
         .ceil()
         .max(1.0) as u32;
     let mut hist = Histogram::new();
+    let mut corners = Histogram::new();
     for (dy, row) in area_rows(gray, area).enumerate() {
         let y = y0 + dy as u32;
+        let w = row.len();
+        let b = (band as usize).min(w / 2);
         if y < y0 + band || y + band >= y1 {
             hist.add(row, |v| v);
+            corners.add(&row[..b], |v| v);
+            corners.add(&row[w - b..], |v| v);
         } else {
-            let w = row.len();
-            let b = (band as usize).min(w / 2);
             hist.add(&row[..b], |v| v);
             hist.add(&row[w - b..], |v| v);
         }
     }
-    hist.median().unwrap_or(0)
+    let along = hist.median().unwrap_or(0);
+    let room = if dark { 255 - grid_bg } else { grid_bg };
+    if f32::from(along.abs_diff(grid_bg)) <= INKED_BAND * f32::from(room) {
+        return along;
+    }
+    // Corners like the page, not like the band: a photo's shadow darkens both alike.
+    match corners.median() {
+        Some(c) if c.abs_diff(grid_bg) < c.abs_diff(along) => c,
+        _ => along,
+    }
 }
 
 /// The sizes of the picture's glyphs: the digit height, and the pencil marks' when the

@@ -848,3 +848,40 @@ fn specks_do_not_set_the_pencil_marks_height() {
         "{centred} not marked"
     );
 }
+
+/// A heavy display face's digit drawn at nearly the whole cell covers more than half of the
+/// band along the cell's edges, but not its corners: the background is the page's, not the
+/// ink's (Sigmar One's 6, 8 and 9 were read against their own ink and taken for a player's
+/// entries). Pencil marks in the corners still leave the band's median the page's, and a
+/// highlight fills corners and band alike.
+#[test]
+fn a_digit_covering_most_of_the_cells_edges_is_not_its_background() {
+    let (page, ink, highlight) = (250u8, 30u8, 200u8);
+    // A 50 px area: the band is 6 px wide. The glyph is a rounded blob reaching the cell's
+    // sides (|x|^4 + |y|^4 <= 24.5^4 about the centre): 70 % of the band, a sixth of its
+    // corners.
+    let cell = |fill: u8, inked: &dyn Fn(u32, u32) -> bool| {
+        GrayImage::from_fn(50, 50, |x, y| {
+            image::Luma([if inked(x, y) { ink } else { fill }])
+        })
+    };
+    let block = |x: u32, y: u32| {
+        let off = |v: u32| ((v as f32 - 24.5) / 24.5).powi(4);
+        off(x) + off(y) <= 1.0
+    };
+    let area = (0, 0, 50, 50);
+    assert_eq!(
+        cell_background(&cell(page, &block), area, page, false),
+        page
+    );
+    assert_eq!(
+        cell_background(&cell(highlight, &block), area, page, false),
+        highlight
+    );
+    // Marks 1, 3, 7 and 9 of a 3x3 layout: each fills a corner square of the band.
+    let marks = |x: u32, y: u32| (x < 12 || x >= 38) && (y < 12 || y >= 38);
+    assert_eq!(
+        cell_background(&cell(page, &marks), area, page, false),
+        page
+    );
+}
