@@ -879,7 +879,7 @@ fn a_digit_covering_most_of_the_cells_edges_is_not_its_background() {
         highlight
     );
     // Marks 1, 3, 7 and 9 of a 3x3 layout: each fills a corner square of the band.
-    let marks = |x: u32, y: u32| (x < 12 || x >= 38) && (y < 12 || y >= 38);
+    let marks = |x: u32, y: u32| !(12..38).contains(&x) && !(12..38).contains(&y);
     assert_eq!(
         cell_background(&cell(page, &marks), area, page, false),
         page
