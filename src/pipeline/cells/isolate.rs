@@ -214,10 +214,10 @@ pub(super) fn isolate_glyph(
     }
     let size = (bx1 - bx0 + 1, by1 - by0 + 1 + up + down);
     // Each pixel's stand-out, measured once: the ink below and the stroke colour use it.
-    let raw: Vec<i32> = (0..size.1)
-        .flat_map(|y| (0..size.0).map(move |x| (x, y)))
-        .map(|(x, y)| strength(bx0 + x, (by0 + y).wrapping_sub(up)))
-        .collect();
+    // The glyph's box, with the rows followed above and below the area (`up` is at most `y0`,
+    // `down` at most the rows left below it).
+    let (left, top) = (x0 + bx0, y0 + by0 - up);
+    let raw = area_strengths(rect, gray, (left, top, left + size.0, top + size.1), ink);
     let raw_at = |x: u32, y: u32| raw[(y * size.0 + x) as usize];
     let ink = GrayImage::from_fn(size.0, size.1, |x, y| {
         let s = raw_at(x, y);
