@@ -65,6 +65,9 @@ pub(super) struct CellInk {
     /// How many other marks stand beside the glyph in its row (sharing most of its rows, at
     /// least half its height): pencil marks written in a row are too far apart to join.
     pub(super) row_mates: usize,
+    /// When no glyph was found: how many of the cell's pixels stand out at least
+    /// [`FAINT_LOOK`](super::FAINT_LOOK) times the ink threshold (0 otherwise).
+    pub(super) faint_pixels: usize,
 }
 
 impl CellInk {
@@ -154,6 +157,7 @@ pub(super) fn isolate_glyph(
         .filter(|b| height(b) >= min_height && offset(b) < 0.3)
         .max_by_key(|b| (b.2 - b.0 + 1) * height(b));
     let Some(main) = main else {
+        let faint = threshold as f32 * super::FAINT_LOOK;
         return CellInk {
             glyph: None,
             off_centre: 1.0,
@@ -162,6 +166,7 @@ pub(super) fn isolate_glyph(
             pieces: 0,
             stacked: None,
             row_mates: 0,
+            faint_pixels: strengths.iter().filter(|&&s| s as f32 >= faint).count(),
             marks: boxes
                 .iter()
                 .map(height)
@@ -209,6 +214,7 @@ pub(super) fn isolate_glyph(
             pieces: 0,
             stacked: None,
             row_mates: 0,
+            faint_pixels: 0,
             marks,
         };
     }
@@ -250,6 +256,7 @@ pub(super) fn isolate_glyph(
         pieces: joined.iter().filter(|b| !is_speck(b, min_mark)).count(),
         stacked: stacked_height(&joined, min_mark),
         row_mates: row_mates(&boxes, &joined, (bx0, by0, bx1, by1)),
+        faint_pixels: 0,
         marks,
     }
 }

@@ -113,6 +113,10 @@ const FRAGMENT_COMPANIONS: usize = 2;
 /// unchanged); 0.7 one photo more and one tune picture fewer solved. `FRAGMENT` 0.15 reads
 /// alike, 0.25 loses two of the photos (their bars are 0.23 of the digit height).
 const FAINT_LOOK: f32 = 0.6;
+/// A cell holding only specks is looked at again with the threshold times [`FAINT_LOOK`] when
+/// at least this many times the digit height of its pixels reach that fainter threshold: a
+/// digit's strokes cover at least its height (a `1`'s stem), a few specks of noise do not.
+const FAINT_PIXELS: f32 = 1.0;
 /// A digit-tall glyph narrower than this fraction of its height is a bare stem.
 const BARE_STEM: f32 = 0.2;
 /// A digit whose strokes stand out less than this fraction of the grid's text contrast is
@@ -366,6 +370,9 @@ pub fn slice(rect: &Rectified, image: &RgbImage) -> Cells {
                 Some(join) => whole(&inks[i], join)
                     .or_else(|| sizes.is_fragment(&cell).then(fainter).flatten()),
                 None if sizes.is_fragment(&cell) || sizes.is_bare_stem(&cell) => fainter(),
+                None if sizes.may_hide_a_faint_digit(&cell) => {
+                    fainter().filter(|again| again.off_centre < LONE_OFFSET)
+                }
                 None => own(),
             };
             again.unwrap_or(cell)
@@ -829,6 +836,15 @@ impl Sizes {
             && !among_marks
             && h >= FRAGMENT * self.digit
             && h < WHOLE_LOW * self.digit
+    }
+
+    /// Whether a cell where nothing passed the threshold but specks may hold a digit drawn
+    /// much fainter than the picture's strongest text: hairline givens beside a player's
+    /// entries in a regular weight, whose contrast sets the threshold, leave only specks of
+    /// their strokes (see [`FAINT_PIXELS`]). Pencil marks are pieces taller than specks.
+    fn may_hide_a_faint_digit(&self, cell: &CellInk) -> bool {
+        let specks_only = (cell.marks.iter()).all(|&m| (m as f32) < MIN_GLYPH_HEIGHT * CELL as f32);
+        cell.glyph.is_none() && specks_only && cell.faint_pixels as f32 >= FAINT_PIXELS * self.digit
     }
 
     /// Whether the cell's glyph is a digit-tall stroke no wider than a stem: a `1`, or what is

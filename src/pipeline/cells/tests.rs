@@ -493,6 +493,7 @@ fn a_bar_as_short_as_a_pencil_mark_reaches_for_the_rest_of_its_digit() {
         pieces: 1,
         stacked: None,
         row_mates: 0,
+        faint_pixels: 0,
     };
     assert!(sizes.broken_digit_join(&piece(20, 10)).is_some());
     assert!(sizes.broken_digit_join(&piece(7, 10)).is_none());
@@ -514,6 +515,7 @@ fn a_digit_joined_from_four_pieces_is_whole() {
         pieces,
         stacked: None,
         row_mates: 0,
+        faint_pixels: 0,
     };
     assert!(sizes.is_whole_digit(&joined(4)));
     assert!(!sizes.is_whole_digit(&joined(5)));
@@ -589,6 +591,16 @@ impl FaintDigit {
         let glyph = cells.glyphs[self.pos.index()].as_ref().expect("a digit");
         glyph.width
     }
+}
+
+/// A digit drawn wholly under the grid's ink threshold, as hairline givens are beside a
+/// player's entries in a regular weight whose contrast sets the threshold (Aleo Thin beside
+/// Aleo Regular): nothing of it passes but specks, yet its strokes reach the fainter look's
+/// threshold, and it is found whole.
+#[test]
+fn a_digit_wholly_under_the_threshold_is_found_by_a_fainter_look() {
+    let three = FaintDigit::new('3');
+    three.assert_found_whole("nothing was found");
 }
 
 /// As above, but the foot of the `7`'s stem kept its ink too, and is left beside the bar as a
@@ -671,6 +683,7 @@ fn a_lone_x_height_digit_at_the_centre_is_a_digit_beside_pencil_marks() {
             pieces: 1,
             stacked: None,
             row_mates: 0,
+            faint_pixels: 0,
         };
         sizes.is_digit(&glyph, &cell)
     };
@@ -805,6 +818,7 @@ fn cell_with(glyph: &Glyph, marks: Vec<u32>) -> CellInk {
         pieces: 1,
         stacked: None,
         row_mates: 0,
+        faint_pixels: 0,
     }
 }
 
