@@ -1871,6 +1871,34 @@ mod tests {
     }
 
     #[test]
+    fn a_rival_reading_the_sides_of_every_glyph_it_changes_refute_is_no_doubt() {
+        // The grid's calibration offers the exchange of every 3 with every 5 as a rival (the
+        // templates barely tell them apart); the rules accept either reading.
+        let puzzle: Board = PUZZLE.parse().unwrap();
+        let solution = solve::solve(&puzzle).unwrap().unwrap();
+        let digit = |d: u8| Digit::new(d).unwrap();
+        let exchange = || Rival {
+            changes: (Pos::all())
+                .filter_map(|p| match puzzle.get(p).map(Digit::get) {
+                    Some(3) => Some((p, digit(5))),
+                    Some(5) => Some((p, digit(3))),
+                    _ => None,
+                })
+                .collect(),
+            loss: 0.0,
+            backed: false,
+        };
+        let solved = solve_reading(&puzzle, &threes_and_fives(None, None), &[exchange()], 2);
+        assert_eq!(solved.trusted(), None);
+        // Each glyph read as 3 opens to the left like the others read as 3, and each read as
+        // 5 to the right like the other 5s: the rival is the templates' confusion.
+        let evidence = threes_and_fives(Some(0.5), Some(-0.6));
+        let solved = solve_reading(&puzzle, &evidence, &[exchange()], 2);
+        assert_eq!(solved.trusted(), Some(solution));
+        assert!(solved.doubts.is_empty());
+    }
+
+    #[test]
     fn ones_much_narrower_than_another_digit_are_no_doubt() {
         // A handwriting face's 1s and 7s, barely told apart by the templates; each glyph has a
         // twin (one face draws a digit one way), so only the exchange of whole digits is weighed.
