@@ -103,20 +103,21 @@ pub(super) fn rival_answers(
     marks: Candidates<'_>,
 ) -> Vec<Doubt> {
     let mut out: Vec<Doubt> = Vec::new();
-    let openings = Openings::of(givens, evidence);
+    let openings = as_read.then(|| Openings::of(givens, evidence));
     for Rival { changes, .. } in rivals.iter().filter(|r| r.is_close()) {
         // A rival the loops refute (see `loops_favour`) is no rival, nor one whose every
         // change the sides the glyphs open to refute (see `Openings::rule_out`).
         if loops_favour(changes, givens, evidence) == Some(false) {
             continue;
         }
-        let sides_refute = |&(cell, digit): &(Pos, Digit)| {
-            let r = evidence.get(cell.index()).and_then(Option::as_ref);
-            let read = givens.get(cell);
-            r.zip(read)
-                .is_some_and(|(r, read)| openings.rule_out(r.opening, read, digit))
+        let sides_refute = |openings: &Openings| {
+            changes.iter().all(|&(cell, digit)| {
+                let r = evidence.get(cell.index()).and_then(Option::as_ref);
+                (r.zip(givens.get(cell)))
+                    .is_some_and(|(r, read)| openings.rule_out(r.opening, read, digit))
+            })
         };
-        if as_read && changes.iter().all(sides_refute) {
+        if openings.as_ref().is_some_and(sides_refute) {
             continue;
         }
         if let [(cell, digit)] = changes[..] {
@@ -346,20 +347,19 @@ impl Openings {
     /// average and its `5`s to the right by 0.31, while the calibration offered a reading
     /// exchanging some of them, nearly as good to the templates).
     fn rule_out(&self, opening: Option<f32>, read: Digit, other: Digit) -> bool {
-        let Some(opening) = opening else {
+        let (Some(opening), Some((left, _))) = (opening, left_and_right(read, other)) else {
             return false;
-        };
-        let towards_left = match (topology::upper_side(read), topology::upper_side(other)) {
-            (Some(topology::Side::Left), Some(topology::Side::Right)) => 1.0,
-            (Some(topology::Side::Right), Some(topology::Side::Left)) => -1.0,
-            _ => return false,
         };
         let (Some(own), Some(theirs)) = (self.mean(read, Some(opening)), self.mean(other, None))
         else {
             return false;
         };
-        towards_left * (own - theirs) >= SIDE_MARGIN
-            && (opening - own).abs() < (opening - theirs).abs()
+        let apart = if left == read {
+            own - theirs
+        } else {
+            theirs - own
+        };
+        apart >= SIDE_MARGIN && (opening - own).abs() < (opening - theirs).abs()
     }
 }
 
@@ -630,16 +630,21 @@ fn widths_of_ones(renamed: &[Renamed], evidence: &[Option<Recognized>]) -> Optio
 /// measured.
 fn sides_apart(renamed: &[Renamed], evidence: &[Option<Recognized>]) -> Option<f32> {
     let first = renamed.first()?;
-    let (a, b) = (first.read, first.other);
-    let (left, right) = match (topology::upper_side(a), topology::upper_side(b)) {
-        (Some(topology::Side::Left), Some(topology::Side::Right)) => (a, b),
-        (Some(topology::Side::Right), Some(topology::Side::Left)) => (b, a),
-        _ => return None,
-    };
+    let (left, right) = left_and_right(first.read, first.other)?;
     let opening = |r: &Recognized| r.opening;
     let l = mean_of(renamed, evidence, left, &opening)?;
     let r = mean_of(renamed, evidence, right, &opening)?;
     Some(l - r)
+}
+
+/// `a` and `b` as (the one whose upper part opens to the left, the one opening to the right),
+/// when they open to opposite sides (see [`topology::upper_side`]).
+fn left_and_right(a: Digit, b: Digit) -> Option<(Digit, Digit)> {
+    match (topology::upper_side(a), topology::upper_side(b)) {
+        (Some(topology::Side::Left), Some(topology::Side::Right)) => Some((a, b)),
+        (Some(topology::Side::Right), Some(topology::Side::Left)) => Some((b, a)),
+        _ => None,
+    }
 }
 
 /// The mean of `measure` over the glyphs of `renamed` read as `digit`, when every one has it.
