@@ -204,7 +204,7 @@ impl GlyphColours<'_> {
             allow_weak,
             colour_groups(colours),
         );
-        let groups = absorb_lone_glyphs(colours, groups);
+        let groups = absorb_lone_glyphs(colours, self.background, groups);
         let groups = join_shades_of_backgrounds(colours, self.backs, groups);
         let count = groups.iter().max().map_or(0, |&g| g + 1);
         if count < 2 {
@@ -529,9 +529,14 @@ fn within_covariance(points: &[[f32; 3]], part: &[bool], means: [[f32; 3]; 2]) -
     covariance(points, |i| means[usize::from(part[i])], COLOUR_NOISE)
 }
 
-/// Joins each lone glyph's group to the nearest large group unless it is far from it or of
-/// another colourfulness; returns the groups renumbered 0, 1, ….
-fn absorb_lone_glyphs(colours: &[[f32; 3]], mut groups: Vec<usize>) -> Vec<usize> {
+/// Joins each lone glyph's group to the nearest large group unless it is far from it, of
+/// another colourfulness, or off the line from the `background` through that group's colour
+/// (see [`off_ink_line`]); returns the groups renumbered 0, 1, ….
+fn absorb_lone_glyphs(
+    colours: &[[f32; 3]],
+    background: [f32; 3],
+    mut groups: Vec<usize>,
+) -> Vec<usize> {
     let count = groups.iter().max().map_or(0, |&g| g + 1);
     let size = |groups: &[usize], g: usize| groups.iter().filter(|&&k| k == g).count();
     for g in 0..count {
@@ -559,7 +564,8 @@ fn absorb_lone_glyphs(colours: &[[f32; 3]], mut groups: Vec<usize>) -> Vec<usize
             // Several glyphs of a lone group are judged by their mean colour: each of them
             // alone may stray, their mean less so.
             let own = mean(members.iter().map(|&m| colours[m]));
-            let outside = d >= MIN_SPLIT && spread_distance(&target, own) >= LONE_SEPARATION;
+            let outside = (d >= MIN_SPLIT && spread_distance(&target, own) >= LONE_SEPARATION)
+                || off_ink_line(&target, own, background);
             if d < LONE_SPLIT && alike && !outside {
                 let target = groups[j];
                 members.iter().for_each(|&m| groups[m] = target);
@@ -754,6 +760,36 @@ fn renumbered(groups: &[usize]) -> Vec<usize> {
         .collect()
 }
 
+/// A lone glyph this far (RGB distance) off the line from the background through a group's
+/// colour has another ink, however near the group it lies ...
+const MIN_OFF_LINE: f32 = 12.0;
+/// ... when it is also this many times further off it than the group's glyphs are.
+const OFF_LINE_FACTOR: f32 = 4.0;
+
+/// Whether `colour` lies clearly off the line from `background` through the mean of `group`:
+/// anti-aliasing and blur mix a glyph's ink with its background, moving its colour along that
+/// line, so a thin or small given stays on it while a near shade of another hue (a light blue
+/// entry beside white givens) lies off it.
+fn off_ink_line(group: &[[f32; 3]], colour: [f32; 3], background: [f32; 3]) -> bool {
+    let m = mean(group.iter().copied());
+    let towards = sub(m, background);
+    let length = dot(towards, towards).sqrt();
+    if length < 1e-3 {
+        return false;
+    }
+    let unit = towards.map(|v| v / length);
+    let off = |c: [f32; 3]| {
+        let v = sub(c, m);
+        let along = dot(v, unit);
+        let rest = sub(v, unit.map(|u| u * along));
+        dot(rest, rest)
+    };
+    let spread = group.iter().map(|&c| off(c)).sum::<f32>() / group.len() as f32;
+    let noise = (spread + LONE_NOISE * LONE_NOISE).sqrt();
+    let own = off(colour).sqrt();
+    own >= MIN_OFF_LINE && own >= OFF_LINE_FACTOR * noise
+}
+
 /// How many of a group's own standard deviations (along the direction to it) a colour lies
 /// from the group's mean: the group's covariance plus `LONE_NOISE` per channel.
 fn spread_distance(group: &[[f32; 3]], colour: [f32; 3]) -> f32 {
@@ -839,7 +875,7 @@ mod tests {
         colours.extend((0..10u8).map(|i| [68 + i % 3, 68 + i % 4, 68 + i % 2]));
         colours.push([220, 30, 30]);
         let colours_f: Vec<[f32; 3]> = colours.iter().map(|c| c.map(f32::from)).collect();
-        let groups = absorb_lone_glyphs(&colours_f, grouped(&colours));
+        let groups = absorb_lone_glyphs(&colours_f, [255.0; 3], grouped(&colours));
         assert!(groups[..25].iter().all(|&g| g == groups[0]));
         assert!(groups[25..35].iter().all(|&g| g == groups[25]));
         assert_ne!(groups[0], groups[25]);
@@ -951,7 +987,8 @@ mod tests {
             .collect();
         colours.push([61.0, 74.0, 72.0]);
         let groups = clear_splits(&colours, &scattered(colours.len()));
-        let groups = absorb_lone_glyphs(&colours, groups);
+        // Newsprint under a lamp.
+        let groups = absorb_lone_glyphs(&colours, [205.0, 200.0, 190.0], groups);
         assert!(groups.iter().all(|&g| g == 0), "{groups:?}");
     }
 
@@ -963,6 +1000,28 @@ mod tests {
         let groups = colour_groups(&colours);
         assert_ne!(groups[0], groups[20]);
         assert_eq!(givens_group(&colours, &groups, 2, [18.0; 3]), groups[0]);
+    }
+
+    #[test]
+    fn a_lone_entry_of_another_hue_near_the_givens_is_an_entry() {
+        // Modelled on a dark web page: near-white givens, one light blue entry 19 levels
+        // from the nearest given, and thin givens that blur pulls toward the background.
+        let back = [3u8, 3, 3];
+        let mut glyphs: Vec<Option<Glyph>> = (0..24)
+            .map(|i| {
+                let v = 236 + (i % 4) as u8;
+                Some(glyph([v, v, v + (i % 2) as u8]))
+            })
+            .collect();
+        glyphs.extend([[224u8, 224, 225], [228, 227, 228]].map(|c| Some(glyph(c))));
+        glyphs.push(Some(glyph([222, 230, 245])));
+        mark_entries(&mut glyphs, back, &[back; 27]);
+        let authors: Vec<Author> = glyphs.iter().flatten().map(|g| g.author).collect();
+        assert!(
+            authors[..26].iter().all(|&a| a == Author::Given),
+            "{authors:?}"
+        );
+        assert_eq!(authors[26], Author::Entry);
     }
 
     #[test]
@@ -1049,7 +1108,7 @@ mod tests {
             })
             .collect();
         colours.extend([[60.0, 58.0, 62.0], [61.0, 60.0, 62.0]]);
-        let groups = absorb_lone_glyphs(&colours, colour_groups(&colours));
+        let groups = absorb_lone_glyphs(&colours, [255.0; 3], colour_groups(&colours));
         assert_eq!(groups[22], groups[23]);
         assert_ne!(groups[0], groups[22]);
     }
@@ -1089,7 +1148,7 @@ mod tests {
         .map(|c| c.map(f32::from))
         .collect();
         colours.extend([[39.0, 83.0, 43.0], [47.0, 90.0, 51.0]]);
-        let groups = absorb_lone_glyphs(&colours, colour_groups(&colours));
+        let groups = absorb_lone_glyphs(&colours, [255.0; 3], colour_groups(&colours));
         assert_eq!(groups[25], groups[26]);
         assert_ne!(groups[0], groups[25]);
     }
