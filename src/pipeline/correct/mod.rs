@@ -1738,6 +1738,7 @@ mod tests {
         let one = |place| topology::Loops {
             count: 1,
             place: Some(place),
+            steady: true,
         };
         match digit {
             6 => one(topology::Place::Lower),

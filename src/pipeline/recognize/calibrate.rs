@@ -90,7 +90,7 @@ pub fn refine_with(
     holes: &[topology::Loops],
 ) -> Refined {
     let same = same_shape(likeness);
-    let groups = group_by_shape(likeness, scores, cells, same, same);
+    let groups = group_by_shape(likeness, scores, (cells, holes), same, same);
     let unlike = blurred.filter(|_| same > SAME_SHAPE);
     let (group_scores, clash, picked) = assign_groups(&groups, scores, cells, holes, unlike);
     let mut alternatives = Assignment {
@@ -187,7 +187,7 @@ fn read_apart(
     same: f32,
 ) -> Vec<(usize, usize)> {
     let read_apart_same = same_shape_read_apart(likeness, same);
-    let groups = group_by_shape(likeness, scores, cells, same, read_apart_same);
+    let groups = group_by_shape(likeness, scores, (cells, holes), same, read_apart_same);
     let (_, _, picked) = assign_groups(&groups, scores, cells, holes, unlike);
     let mut digit_of = vec![0; cells.len()];
     for (members, &digit) in chosen.0.iter().zip(chosen.1) {
@@ -553,15 +553,32 @@ impl Assignment<'_> {
 /// Groups of glyphs alike in shape: average-linkage merging while two groups are at least
 /// `same` alike, or `same_read_apart` when the templates (`scores`, summed over each group)
 /// read the two groups as different digits, never merging two groups with glyphs in one
-/// house (one digit cannot be given twice in a row, column or box).
+/// house (one digit cannot be given twice in a row, column or box), nor two whose steady
+/// loops (`holes`, per glyph like `cells`) tell their readings apart.
 fn group_by_shape(
     likeness: &ndarray::Array2<f32>,
     scores: &[[f32; 9]],
-    cells: &[Pos],
+    (cells, holes): (&[Pos], &[topology::Loops]),
     same: f32,
     same_read_apart: f32,
 ) -> Vec<Vec<usize>> {
     let n = cells.len();
+    // Two groups the templates read as different digits, each with steady loops (see
+    // [`topology::Loops::steady`]) that agree with its own reading and differ in count from the
+    // other's, are two digits however alike their outlines (a condensed face's `8` and `9`).
+    let told_apart_by_loops = |a: &[usize], b: &[usize], read_a: usize, read_b: usize| {
+        let loops = |g: &[usize]| group_loops(g.iter().map(|&i| holes[i]));
+        match (loops(a), loops(b)) {
+            (Some(la), Some(lb)) => {
+                la.steady
+                    && lb.steady
+                    && la.count != lb.count
+                    && topology::agrees(read_a, la) == Some(true)
+                    && topology::agrees(read_b, lb) == Some(true)
+            }
+            _ => false,
+        }
+    };
     let mut groups: Vec<Vec<usize>> = (0..n).map(|i| vec![i]).collect();
     // The summed scores of each group's glyphs, whose best digit is the group's reading.
     let mut score_sums: Vec<[f32; 9]> = scores.to_vec();
@@ -578,12 +595,18 @@ fn group_by_shape(
         for a in 0..groups.len() {
             for b in a + 1..groups.len() {
                 let alike = sums[a][b] / (groups[a].len() * groups[b].len()) as f32;
-                let needed = if best_digit(&score_sums[a]) == best_digit(&score_sums[b]) {
+                let (read_a, read_b) = (best_digit(&score_sums[a]), best_digit(&score_sums[b]));
+                let needed = if read_a == read_b {
                     same
                 } else {
                     same_read_apart
                 };
-                if alike >= needed && best.is_none_or(|(s, ..)| alike > s) && !clash[a][b] {
+                if alike >= needed
+                    && best.is_none_or(|(s, ..)| alike > s)
+                    && !clash[a][b]
+                    && (read_a == read_b
+                        || !told_apart_by_loops(&groups[a], &groups[b], read_a, read_b))
+                {
                     best = Some((alike, a, b));
                 }
             }
@@ -615,12 +638,17 @@ fn group_by_shape(
     }
 }
 
-/// The loops a group's glyphs have: the count most of them have, and the place most of those
-/// give their loop (none when they disagree).
+/// The loops a group's glyphs have: the count most of them have, the place most of those
+/// give their loop (none when they disagree), and whether every glyph's loops are steady.
 fn group_loops(members: impl Iterator<Item = topology::Loops> + Clone) -> Option<topology::Loops> {
     let count = majority(members.clone().map(|l| l.count))?;
+    let steady = members.clone().all(|l| l.steady);
     let place = majority(members.filter(|l| l.count == count).map(|l| l.place)).flatten();
-    Some(topology::Loops { count, place })
+    Some(topology::Loops {
+        count,
+        place,
+        steady,
+    })
 }
 
 /// The value most members share, when one value is more common than every other.
@@ -809,6 +837,7 @@ mod tests {
     const UNTOLD: [topology::Loops; 6] = [topology::Loops {
         count: 3,
         place: None,
+        steady: false,
     }; 6];
 
     #[test]
@@ -1016,7 +1045,7 @@ mod tests {
         });
         let grouped = |likeness: &ndarray::Array2<f32>| {
             let same = same_shape(likeness);
-            group_by_shape(likeness, &[[0.1; 9]; 5], &cells, same, same).len()
+            group_by_shape(likeness, &[[0.1; 9]; 5], (&cells, &UNTOLD[..5]), same, same).len()
         };
         assert!(same_shape(&identical) > 0.92);
         assert_eq!(grouped(&identical), 2);
@@ -1036,9 +1065,39 @@ mod tests {
         let cells = cells_at(&[(0, 0), (0, 8)]);
         let likeness = ndarray::Array2::from_elem((2, 2), 0.99);
         assert_eq!(
-            group_by_shape(&likeness, &[[0.1; 9]; 2], &cells, 0.9, 0.9).len(),
+            group_by_shape(&likeness, &[[0.1; 9]; 2], (&cells, &UNTOLD[..2]), 0.9, 0.9).len(),
             2
         );
+    }
+
+    #[test]
+    fn glyphs_read_apart_whose_steady_loops_agree_with_their_readings_are_two_digits() {
+        // A condensed face's 8s (two loops, read 8) and 9s (one loop above, read 9), as
+        // alike in outline as two of its 8s; the cells share no house.
+        let cells = cells_at(&[(0, 0), (4, 4), (8, 8), (1, 3), (5, 7)]);
+        let likeness = ndarray::Array2::from_elem((5, 5), 0.97);
+        let scores = [
+            one_hot(7, 0.85, 8, 0.8),
+            one_hot(7, 0.85, 8, 0.8),
+            one_hot(7, 0.85, 8, 0.8),
+            one_hot(8, 0.85, 7, 0.8),
+            one_hot(8, 0.85, 7, 0.8),
+        ];
+        let loops = |count, place, steady| topology::Loops {
+            count,
+            place,
+            steady,
+        };
+        let eight = loops(2, None, true);
+        let nine = loops(1, Some(topology::Place::Upper), true);
+        let holes = [eight, eight, eight, nine, nine];
+        let grouped = |holes: &[topology::Loops]| {
+            group_by_shape(&likeness, &scores, (&cells, holes), 0.9, 0.9).len()
+        };
+        assert_eq!(grouped(&holes), 2);
+        // Loops that blur moves between thresholds tell nothing: one shape.
+        let unsteady = holes.map(|l| topology::Loops { steady: false, ..l });
+        assert_eq!(grouped(&unsteady), 1);
     }
 
     #[test]
