@@ -199,6 +199,7 @@ impl GlyphColours<'_> {
         let colours = self.colours;
         let (groups, weak) = split_mixed_groups(
             colours,
+            self.background,
             self.places,
             self.shapes,
             allow_weak,
@@ -302,6 +303,7 @@ fn colour_groups(colours: &[[f32; 3]]) -> Vec<usize> {
 /// whether a weak split (see [`bisect`]), allowed by `allow_weak`, was made.
 fn split_mixed_groups(
     colours: &[[f32; 3]],
+    background: [f32; 3],
     places: &[(f32, f32)],
     shapes: &Shapes,
     allow_weak: bool,
@@ -312,7 +314,8 @@ fn split_mixed_groups(
     let mut any_weak = false;
     for g in 0..count {
         let members: Vec<usize> = (0..colours.len()).filter(|&i| groups[i] == g).collect();
-        let Some((part, weak)) = bisect(colours, places, shapes, allow_weak, &members) else {
+        let Some((part, weak)) = bisect(colours, background, places, shapes, allow_weak, &members)
+        else {
             continue;
         };
         let moved = part.iter().filter(|&&b| b).count();
@@ -339,6 +342,7 @@ fn split_mixed_groups(
 /// spread, until the parts settle.
 fn bisect(
     colours: &[[f32; 3]],
+    background: [f32; 3],
     places: &[(f32, f32)],
     shapes: &Shapes,
     allow_weak: bool,
@@ -359,7 +363,7 @@ fn bisect(
     ];
     let best = starts
         .iter()
-        .filter_map(|&start| refine_split(&points, start))
+        .filter_map(|&start| refine_split(&points, start, background))
         .filter(|&(_, apart, far, _)| apart && far)
         .max_by(|a, b| a.0.total_cmp(&b.0))?;
     let (separation, .., part) = best;
@@ -466,7 +470,11 @@ fn follows_position(points: &[[f32; 3]], places: &[(f32, f32)], part: &[bool]) -
 /// settle; returns the separation (distance between the parts' means along that direction in
 /// their pooled standard deviations), whether the parts do not overlap along it, whether
 /// their means are `SUBGROUP_DISTANCE` apart, and the parts.
-fn refine_split(points: &[[f32; 3]], start: [f32; 3]) -> Option<(f32, bool, bool, Vec<bool>)> {
+fn refine_split(
+    points: &[[f32; 3]],
+    start: [f32; 3],
+    background: [f32; 3],
+) -> Option<(f32, bool, bool, Vec<bool>)> {
     let mut direction = start;
     let mut part = best_cut(points, direction);
     for _ in 0..8 {
@@ -492,7 +500,7 @@ fn refine_split(points: &[[f32; 3]], start: [f32; 3]) -> Option<(f32, bool, bool
     };
     let ((low_a, high_a), (low_b, high_b)) = (side(false), side(true));
     let apart = high_a < low_b || high_b < low_a;
-    let far = distance(a, b) >= SUBGROUP_DISTANCE;
+    let far = distance(a, b) >= SUBGROUP_DISTANCE || hue_apart(a, b, background) >= SUBGROUP_HUE;
     Some(((hi - lo).abs() / spread, apart, far, part))
 }
 
@@ -790,6 +798,26 @@ fn off_ink_line(group: &[[f32; 3]], colour: [f32; 3], background: [f32; 3]) -> b
     own >= MIN_OFF_LINE && own >= OFF_LINE_FACTOR * noise
 }
 
+/// Two shades whose means differ this much (RGB distance) across the line from the background
+/// through them differ in hue, which anti-aliasing and compression do not make, so they are
+/// far enough apart to be two authors however near in brightness.
+const SUBGROUP_HUE: f32 = 10.0;
+
+/// How far apart `a` and `b` lie across the line from `background` through their middle.
+fn hue_apart(a: [f32; 3], b: [f32; 3], background: [f32; 3]) -> f32 {
+    let middle = [0, 1, 2].map(|k| (a[k] + b[k]) / 2.0);
+    let towards = sub(middle, background);
+    let length = dot(towards, towards).sqrt();
+    if length < 1e-3 {
+        return 0.0;
+    }
+    let unit = towards.map(|v| v / length);
+    let v = sub(b, a);
+    let along = dot(v, unit);
+    let rest = sub(v, unit.map(|u| u * along));
+    dot(rest, rest).sqrt()
+}
+
 /// How many of a group's own standard deviations (along the direction to it) a colour lies
 /// from the group's mean: the group's covariance plus `LONE_NOISE` per channel.
 fn spread_distance(group: &[[f32; 3]], colour: [f32; 3]) -> f32 {
@@ -986,9 +1014,10 @@ mod tests {
             })
             .collect();
         colours.push([61.0, 74.0, 72.0]);
-        let groups = clear_splits(&colours, &scattered(colours.len()));
         // Newsprint under a lamp.
-        let groups = absorb_lone_glyphs(&colours, [205.0, 200.0, 190.0], groups);
+        let paper = [205.0, 200.0, 190.0];
+        let groups = clear_splits(&colours, paper, &scattered(colours.len()));
+        let groups = absorb_lone_glyphs(&colours, paper, groups);
         assert!(groups.iter().all(|&g| g == 0), "{groups:?}");
     }
 
@@ -1041,7 +1070,30 @@ mod tests {
         }));
         // Single linkage alone sees one group.
         assert!(colour_groups(&colours).iter().all(|&g| g == 0));
-        assert_split_at(&colours, &scattered(colours.len()), 24);
+        assert_split_at(&colours, [0.0; 3], &scattered(colours.len()), 24);
+    }
+
+    #[test]
+    fn two_shades_of_another_hue_nearer_than_anti_aliasing_moves_are_split() {
+        // Measured on a dark desktop page: neutral near-white givens and a player's entries
+        // in a faint blue, their means 15 levels apart, 12 of it across the ink's line.
+        let mut colours: Vec<[f32; 3]> = (0..24)
+            .map(|i| {
+                let v = 236.0 + (i % 8) as f32;
+                [v, v - (i % 2) as f32, v]
+            })
+            .collect();
+        colours.extend((0..15).map(|i| {
+            let v = 223.0 + (i % 7) as f32;
+            [v, v + 8.0, v + 17.0]
+        }));
+        assert_split_at(&colours, [4.0, 0.0, 5.0], &scattered(colours.len()), 24);
+        // The same shades, all neutral, are one ink anti-aliased unevenly.
+        let grey: Vec<[f32; 3]> = (colours.iter())
+            .map(|c| [(c[0] + c[1] + c[2]) / 3.0; 3])
+            .collect();
+        let groups = clear_splits(&grey, [4.0, 0.0, 5.0], &scattered(grey.len()));
+        assert!(groups.iter().all(|&g| g == groups[0]), "{groups:?}");
     }
 
     #[test]
@@ -1054,7 +1106,7 @@ mod tests {
         colours.extend([66.0, 67.0, 67.0, 74.0, 74.0, 77.0].map(shade));
         colours.extend((0..19).map(|i| shade(91.0 + (i % 6) as f32)));
         colours.push(shade(89.0));
-        assert_split_at(&colours, &scattered(colours.len()), 26);
+        assert_split_at(&colours, [250.0; 3], &scattered(colours.len()), 26);
     }
 
     #[test]
@@ -1072,7 +1124,8 @@ mod tests {
             let v = 126.0 + jitter(i) + (i % 5) as f32;
             [v, v + 10.0 + jitter(i + 3), v + 22.0 + 2.5 * jitter(i + 5)]
         }));
-        assert_split_at(&colours, &scattered(colours.len()), 26);
+        let dark = [20.0; 3];
+        assert_split_at(&colours, dark, &scattered(colours.len()), 26);
         // The same colours, the second shade all in the top rows and the first below: light
         // across a photographed page, one author.
         let places: Vec<(f32, f32)> = (0..colours.len())
@@ -1081,7 +1134,7 @@ mod tests {
                 ((cell / 9) as f32, (cell % 9) as f32)
             })
             .collect();
-        let groups = clear_splits(&colours, &places);
+        let groups = clear_splits(&colours, dark, &places);
         assert!(groups.iter().all(|&g| g == groups[0]), "{groups:?}");
     }
 
@@ -1093,7 +1146,7 @@ mod tests {
                 [v, v + 2.0, v + 4.0]
             })
             .collect();
-        let groups = clear_splits(&colours, &scattered(colours.len()));
+        let groups = clear_splits(&colours, [18.0; 3], &scattered(colours.len()));
         assert!(groups.iter().all(|&g| g == groups[0]), "{groups:?}");
     }
 
@@ -1449,14 +1502,24 @@ mod tests {
     }
 
     /// The colour groups with clear splits only (no weak ones, which need the glyphs' shapes).
-    fn clear_splits(colours: &[[f32; 3]], places: &[(f32, f32)]) -> Vec<usize> {
+    fn clear_splits(
+        colours: &[[f32; 3]],
+        background: [f32; 3],
+        places: &[(f32, f32)],
+    ) -> Vec<usize> {
         let shapes = Shapes::new(&[]);
-        split_mixed_groups(colours, places, &shapes, false, colour_groups(colours)).0
+        let groups = colour_groups(colours);
+        split_mixed_groups(colours, background, places, &shapes, false, groups).0
     }
 
     /// Asserts that the colours split into two groups: the first `at` of them, and the rest.
-    fn assert_split_at(colours: &[[f32; 3]], places: &[(f32, f32)], at: usize) {
-        let groups = clear_splits(colours, places);
+    fn assert_split_at(
+        colours: &[[f32; 3]],
+        background: [f32; 3],
+        places: &[(f32, f32)],
+        at: usize,
+    ) {
+        let groups = clear_splits(colours, background, places);
         assert!(groups[..at].iter().all(|&g| g == groups[0]), "{groups:?}");
         assert!(groups[at..].iter().all(|&g| g == groups[at]), "{groups:?}");
         assert_ne!(groups[0], groups[at]);
