@@ -205,6 +205,15 @@ impl GlyphColours<'_> {
             allow_weak,
             colour_groups(colours),
         );
+        // Off the givens' ink line is judged glyph by glyph, and a thin stroke's hue strays
+        // under JPEG: weak, like a split of mixed shapes.
+        let before = groups.clone();
+        let groups = if allow_weak {
+            split_off_other_inks(colours, self.background, groups)
+        } else {
+            groups
+        };
+        let weak = weak || groups != before;
         let groups = absorb_lone_glyphs(colours, self.background, groups);
         let groups = join_shades_of_backgrounds(colours, self.backs, groups);
         let count = groups.iter().max().map_or(0, |&g| g + 1);
@@ -535,6 +544,39 @@ fn split_means(points: &[[f32; 3]], part: &[bool]) -> ([f32; 3], [f32; 3]) {
 /// The pooled covariance of the points around their own part's mean, plus the assumed noise.
 fn within_covariance(points: &[[f32; 3]], part: &[bool], means: [[f32; 3]; 2]) -> [[f32; 3]; 3] {
     covariance(points, |i| means[usize::from(part[i])], COLOUR_NOISE)
+}
+
+/// Moves the glyphs of each group large enough to be the givens that lie clearly off the line
+/// from the background through the rest of the group (see [`off_ink_line`]) into a group of
+/// their own, while the rest are still enough givens.
+fn split_off_other_inks(
+    colours: &[[f32; 3]],
+    background: [f32; 3],
+    mut groups: Vec<usize>,
+) -> Vec<usize> {
+    let count = groups.iter().max().map_or(0, |&g| g + 1);
+    let mut next = count;
+    for g in 0..count {
+        let members: Vec<usize> = (0..colours.len()).filter(|&i| groups[i] == g).collect();
+        if members.len() <= MIN_GIVENS {
+            continue;
+        }
+        let off: Vec<usize> = (members.iter().copied())
+            .filter(|&i| {
+                let rest: Vec<[f32; 3]> = (members.iter())
+                    .filter(|&&k| k != i)
+                    .map(|&k| colours[k])
+                    .collect();
+                off_ink_line(&rest, colours[i], background)
+            })
+            .collect();
+        if off.is_empty() || members.len() - off.len() < MIN_GIVENS {
+            continue;
+        }
+        off.iter().for_each(|&i| groups[i] = next);
+        next += 1;
+    }
+    groups
 }
 
 /// Joins each lone glyph's group to the nearest large group unless it is far from it, of
@@ -1051,6 +1093,28 @@ mod tests {
             "{authors:?}"
         );
         assert_eq!(authors[26], Author::Entry);
+    }
+
+    #[test]
+    fn a_glyph_off_the_ink_line_of_widely_spread_givens_is_split_off() {
+        // Modelled on a JPEG desktop capture: grey-green givens on a pale green card, spread
+        // 40 levels along their line by thin strokes and compression, and one entry in a
+        // greener shade as bright as the middle of them.
+        let card = [236.0, 247.0, 243.0];
+        let mut colours: Vec<[f32; 3]> = (0..25)
+            .map(|i| {
+                let t = (i % 9) as f32 / 8.0;
+                [144.0 + 40.0 * t, 163.0 + 36.0 * t, 152.0 + 38.0 * t]
+            })
+            .collect();
+        colours.push([175.0, 207.0, 199.0]);
+        let groups = split_off_other_inks(&colours, card, vec![0; colours.len()]);
+        assert!(groups[..25].iter().all(|&g| g == groups[0]), "{groups:?}");
+        assert_ne!(groups[25], groups[0]);
+        // A given as bright, on the line, stays.
+        colours[25] = [164.0, 181.0, 171.0];
+        let groups = split_off_other_inks(&colours, card, vec![0; colours.len()]);
+        assert!(groups.iter().all(|&g| g == 0), "{groups:?}");
     }
 
     #[test]
