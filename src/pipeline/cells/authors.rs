@@ -207,16 +207,15 @@ impl GlyphColours<'_> {
         );
         // Off the givens' ink line is judged glyph by glyph, and a thin stroke's hue strays
         // under JPEG: weak, like a split of mixed shapes.
-        let before = groups.clone();
-        let groups = if allow_weak {
+        let (groups, split_off) = if allow_weak {
             split_off_other_inks(colours, self.background, groups)
         } else {
-            groups
+            (groups, false)
         };
-        let weak = weak || groups != before;
+        let weak = weak || split_off;
         let groups = absorb_lone_glyphs(colours, self.background, groups);
         let groups = join_shades_of_backgrounds(colours, self.backs, groups);
-        let count = groups.iter().max().map_or(0, |&g| g + 1);
+        let count = group_count(&groups);
         if count < 2 {
             return (vec![Author::Given; colours.len()], weak);
         }
@@ -227,7 +226,7 @@ impl GlyphColours<'_> {
         // a near shade: weak, like a split of mixed shapes.
         let fainter: Vec<usize> = (fainter.into_iter())
             .filter(|&g| {
-                let members: Vec<usize> = (0..groups.len()).filter(|&i| groups[i] == g).collect();
+                let members = members_of(&groups, g);
                 members.len() <= MAX_INSTANCES && !self.shapes.mixed(&members)
             })
             .collect();
@@ -318,11 +317,11 @@ fn split_mixed_groups(
     allow_weak: bool,
     mut groups: Vec<usize>,
 ) -> (Vec<usize>, bool) {
-    let count = groups.iter().max().map_or(0, |&g| g + 1);
+    let count = group_count(&groups);
     let mut next = count;
     let mut any_weak = false;
     for g in 0..count {
-        let members: Vec<usize> = (0..colours.len()).filter(|&i| groups[i] == g).collect();
+        let members = members_of(&groups, g);
         let Some((part, weak)) = bisect(colours, background, places, shapes, allow_weak, &members)
         else {
             continue;
@@ -548,16 +547,17 @@ fn within_covariance(points: &[[f32; 3]], part: &[bool], means: [[f32; 3]; 2]) -
 
 /// Moves the glyphs of each group large enough to be the givens that lie clearly off the line
 /// from the background through the rest of the group (see [`off_ink_line`]) into a group of
-/// their own, while the rest are still enough givens.
+/// their own, while the rest are still enough givens; returns the groups and whether any
+/// glyph moved.
 fn split_off_other_inks(
     colours: &[[f32; 3]],
     background: [f32; 3],
     mut groups: Vec<usize>,
-) -> Vec<usize> {
-    let count = groups.iter().max().map_or(0, |&g| g + 1);
+) -> (Vec<usize>, bool) {
+    let count = group_count(&groups);
     let mut next = count;
     for g in 0..count {
-        let members: Vec<usize> = (0..colours.len()).filter(|&i| groups[i] == g).collect();
+        let members = members_of(&groups, g);
         if members.len() <= MIN_GIVENS {
             continue;
         }
@@ -576,7 +576,7 @@ fn split_off_other_inks(
         off.iter().for_each(|&i| groups[i] = next);
         next += 1;
     }
-    groups
+    (groups, next > count)
 }
 
 /// Joins each lone glyph's group to the nearest large group unless it is far from it, of
@@ -587,10 +587,10 @@ fn absorb_lone_glyphs(
     background: [f32; 3],
     mut groups: Vec<usize>,
 ) -> Vec<usize> {
-    let count = groups.iter().max().map_or(0, |&g| g + 1);
+    let count = group_count(&groups);
     let size = |groups: &[usize], g: usize| groups.iter().filter(|&&k| k == g).count();
     for g in 0..count {
-        let members: Vec<usize> = (0..colours.len()).filter(|&i| groups[i] == g).collect();
+        let members = members_of(&groups, g);
         if members.is_empty() || members.len() >= LONE {
             continue;
         }
@@ -632,7 +632,7 @@ fn join_shades_of_backgrounds(
     backs: &[[f32; 3]],
     mut groups: Vec<usize>,
 ) -> Vec<usize> {
-    let count = groups.iter().max().map_or(0, |&g| g + 1);
+    let count = group_count(&groups);
     let size = |groups: &[usize], g: usize| groups.iter().filter(|&&k| k == g).count();
     let mut order: Vec<usize> = (0..count).collect();
     order.sort_by_key(|&g| std::cmp::Reverse(size(&groups, g)));
@@ -749,7 +749,7 @@ fn without_background_tint(
 /// within each colour group (`groups`) so that two authors on different backgrounds do not
 /// pass for a tint; `None` unless both lie between 0 and 1.
 fn tint_shares(points: &[[f32; 3]], unders: &[[f32; 3]], groups: &[usize]) -> Option<[f32; 3]> {
-    let count = groups.iter().max().map_or(0, |&g| g + 1);
+    let count = group_count(groups);
     // Per channel: how the glyphs' colours vary with their backgrounds', and how much the
     // backgrounds vary; channel 0 is lightness, 1 and 2 hue.
     let (mut cross, mut spread) = ([0.0f32; 3], [0.0f32; 3]);
@@ -858,6 +858,16 @@ fn hue_apart(a: [f32; 3], b: [f32; 3], background: [f32; 3]) -> f32 {
     let along = dot(v, unit);
     let rest = sub(v, unit.map(|u| u * along));
     dot(rest, rest).sqrt()
+}
+
+/// How many groups `groups` (each glyph's group, numbered from 0) holds.
+fn group_count(groups: &[usize]) -> usize {
+    groups.iter().max().map_or(0, |&g| g + 1)
+}
+
+/// The glyphs of group `g`.
+fn members_of(groups: &[usize], g: usize) -> Vec<usize> {
+    (0..groups.len()).filter(|&i| groups[i] == g).collect()
 }
 
 /// How many of a group's own standard deviations (along the direction to it) a colour lies
@@ -1108,12 +1118,12 @@ mod tests {
             })
             .collect();
         colours.push([175.0, 207.0, 199.0]);
-        let groups = split_off_other_inks(&colours, card, vec![0; colours.len()]);
+        let groups = split_off_other_inks(&colours, card, vec![0; colours.len()]).0;
         assert!(groups[..25].iter().all(|&g| g == groups[0]), "{groups:?}");
         assert_ne!(groups[25], groups[0]);
         // A given as bright, on the line, stays.
         colours[25] = [164.0, 181.0, 171.0];
-        let groups = split_off_other_inks(&colours, card, vec![0; colours.len()]);
+        let groups = split_off_other_inks(&colours, card, vec![0; colours.len()]).0;
         assert!(groups.iter().all(|&g| g == 0), "{groups:?}");
     }
 
