@@ -15,7 +15,9 @@ use std::cell::OnceCell;
 
 use image::GrayImage;
 
-use super::colour::{best_cut, chroma, covariance, distance, dot, main_axis, mean, solve3, sub};
+use super::colour::{
+    across_squared, best_cut, chroma, covariance, distance, dot, main_axis, mean, solve3, sub,
+};
 use super::{weight, Author, Glyph};
 use crate::pipeline::recognize::{calibrate::OTHER_SHAPE, frame};
 
@@ -823,20 +825,12 @@ const OFF_LINE_FACTOR: f32 = 4.0;
 fn off_ink_line(group: &[[f32; 3]], colour: [f32; 3], background: [f32; 3]) -> bool {
     let m = mean(group.iter().copied());
     let towards = sub(m, background);
-    let length = dot(towards, towards).sqrt();
-    if length < 1e-3 {
+    let off = |c: [f32; 3]| across_squared(sub(c, m), towards);
+    let Some(own) = off(colour).map(f32::sqrt) else {
         return false;
-    }
-    let unit = towards.map(|v| v / length);
-    let off = |c: [f32; 3]| {
-        let v = sub(c, m);
-        let along = dot(v, unit);
-        let rest = sub(v, unit.map(|u| u * along));
-        dot(rest, rest)
     };
-    let spread = group.iter().map(|&c| off(c)).sum::<f32>() / group.len() as f32;
+    let spread = group.iter().filter_map(|&c| off(c)).sum::<f32>() / group.len() as f32;
     let noise = (spread + LONE_NOISE * LONE_NOISE).sqrt();
-    let own = off(colour).sqrt();
     own >= MIN_OFF_LINE && own >= OFF_LINE_FACTOR * noise
 }
 
@@ -848,16 +842,7 @@ const SUBGROUP_HUE: f32 = 10.0;
 /// How far apart `a` and `b` lie across the line from `background` through their middle.
 fn hue_apart(a: [f32; 3], b: [f32; 3], background: [f32; 3]) -> f32 {
     let middle = [0, 1, 2].map(|k| (a[k] + b[k]) / 2.0);
-    let towards = sub(middle, background);
-    let length = dot(towards, towards).sqrt();
-    if length < 1e-3 {
-        return 0.0;
-    }
-    let unit = towards.map(|v| v / length);
-    let v = sub(b, a);
-    let along = dot(v, unit);
-    let rest = sub(v, unit.map(|u| u * along));
-    dot(rest, rest).sqrt()
+    across_squared(sub(b, a), sub(middle, background)).map_or(0.0, f32::sqrt)
 }
 
 /// How many groups `groups` (each glyph's group, numbered from 0) holds.

@@ -18,6 +18,19 @@ pub(super) fn sub(a: [f32; 3], b: [f32; 3]) -> [f32; 3] {
     [a[0] - b[0], a[1] - b[1], a[2] - b[2]]
 }
 
+/// The squared length of the part of `v` across `direction` (at right angles to it); `None`
+/// when `direction` has no length to speak of.
+pub(super) fn across_squared(v: [f32; 3], direction: [f32; 3]) -> Option<f32> {
+    let length = dot(direction, direction).sqrt();
+    if length < 1e-3 {
+        return None;
+    }
+    let unit = direction.map(|d| d / length);
+    let along = dot(v, unit);
+    let rest = sub(v, unit.map(|u| u * along));
+    Some(dot(rest, rest))
+}
+
 pub(super) fn mean(points: impl Iterator<Item = [f32; 3]>) -> [f32; 3] {
     let (mut sum, mut n) = ([0.0f32; 3], 0.0f32);
     for p in points {
