@@ -8,7 +8,8 @@ use serde::Serialize;
 
 use super::{loops_favour, with_changes, Alternative, Candidates, Correction, Solved, WEAK_FIT};
 use crate::pipeline::recognize::calibrate::ALTERNATIVE_LOSS;
-use crate::pipeline::recognize::{topology, Recognized, Rival};
+use crate::pipeline::recognize::topology::{self, Part, Sides};
+use crate::pipeline::recognize::{Recognized, Rival};
 use crate::puzzle::board::{Board, Digit, Pos};
 use crate::puzzle::solve::{self, Verdict};
 
@@ -31,11 +32,15 @@ const PAIR_SCORE: f32 = 0.15;
 const MAX_LISTED: usize = 12;
 /// How much further, on average, the glyphs read as a digit whose upper part opens to the left
 /// (`2`, `3`) must open that way than those read as one opening to the right (`5`, `6`) for
-/// the sides to tell the two apart (see [`topology::upper_opening`]). Measured on the tune
+/// the sides to tell the two apart (see [`topology::opening`]). Measured on the tune
 /// families' `2`, `3`, `5` and `6` rendered at 14, 20 and 48 px at three weights each: the
 /// median difference is about 1; where the sides come out reversed, by at most 0.2 (a black
 /// didone's hairline `5` stem lost at 48 px; tiny black faces filling their openings), and
-/// once by 0.67 (a hairline face at 14 px, its `2` reduced to a corner).
+/// once by 0.67 (a hairline face at 14 px, its `2` reduced to a corner). The same margin
+/// between a part open to one side and a closed one (a `6`'s upper part and an `8`'s, a `9`'s
+/// lower part and an `8`'s): on the first tune rendering (825 pictures, each digit's glyphs
+/// averaged per picture) such pairs stand at least 0.4 apart in 72-94 % of the pictures, and
+/// come out reversed by at most 0.22, but for that `2`.
 const SIDE_MARGIN: f32 = 0.4;
 /// The glyphs read as `1` are confirmed as `1`s beside another digit's when at most this
 /// share of that digit's width, on average. Measured on the tune families' digits at three
@@ -113,8 +118,7 @@ pub(super) fn rival_answers(
         let sides_refute = |openings: &Openings| {
             changes.iter().all(|&(cell, digit)| {
                 let r = evidence.get(cell.index()).and_then(Option::as_ref);
-                (r.zip(givens.get(cell)))
-                    .is_some_and(|(r, read)| openings.rule_out(r.opening, read, digit))
+                (r.zip(givens.get(cell))).is_some_and(|(r, read)| openings.rule_out(r, read, digit))
             })
         };
         if openings.as_ref().is_some_and(sides_refute) {
@@ -302,63 +306,66 @@ fn close_rivals(
     out
 }
 
-/// How far the upper parts of the givens read as each digit open to the left, summed, and how
-/// many were measured (see [`topology::upper_opening`]).
+/// How far the upper and the lower parts of the givens read as each digit open to the left,
+/// summed, and how many were measured (see [`topology::opening`]).
 struct Openings {
-    sums: [f32; 9],
-    counts: [usize; 9],
+    sums: [[f32; 9]; 2],
+    counts: [[usize; 9]; 2],
 }
 
 impl Openings {
     fn of(givens: &Board, evidence: &[Option<Recognized>]) -> Openings {
         let mut out = Openings {
-            sums: [0.0; 9],
-            counts: [0; 9],
+            sums: [[0.0; 9]; 2],
+            counts: [[0; 9]; 2],
         };
         for pos in Pos::all() {
             let (Some(read), Some(Some(r))) = (givens.get(pos), evidence.get(pos.index())) else {
                 continue;
             };
-            if let Some(opening) = r.opening {
-                let k = usize::from(read.get() - 1);
-                out.sums[k] += opening;
-                out.counts[k] += 1;
+            let k = usize::from(read.get() - 1);
+            for (p, part) in PARTS.into_iter().enumerate() {
+                if let Some(opening) = r.opening(part) {
+                    out.sums[p][k] += opening;
+                    out.counts[p][k] += 1;
+                }
             }
         }
         out
     }
 
-    /// The mean opening of the givens read as `digit`, leaving out one glyph's `own` when it
-    /// is one of them; `None` when no other was measured.
-    fn mean(&self, digit: Digit, own: Option<f32>) -> Option<f32> {
+    /// The mean opening of `part` of the givens read as `digit`, leaving out one glyph's
+    /// `own` when it is one of them; `None` when no other was measured.
+    fn mean(&self, part: Part, digit: Digit, own: Option<f32>) -> Option<f32> {
+        let p = PARTS.iter().position(|&q| q == part)?;
         let k = usize::from(digit.get() - 1);
         let (sum, count) = match own {
-            Some(o) => (self.sums[k] - o, self.counts[k].checked_sub(1)?),
-            None => (self.sums[k], self.counts[k]),
+            Some(o) => (self.sums[p][k] - o, self.counts[p][k].checked_sub(1)?),
+            None => (self.sums[p][k], self.counts[p][k]),
         };
         (count > 0).then(|| sum / count as f32)
     }
 
-    /// Whether a glyph read as `read` whose upper part opens by `opening` is no `other`: the
-    /// two digits' upper parts open to opposite sides (a `3` and a `5`), the picture's other
-    /// givens read as each open apart as those digits do by at least `SIDE_MARGIN`, and this
-    /// glyph opens nearer those read as `read`. The templates' runner-up is then their
-    /// confusion, not the glyph's shape (Marcellus: its `3`s open to the left by 0.30 on
-    /// average and its `5`s to the right by 0.31, while the calibration offered a reading
-    /// exchanging some of them, nearly as good to the templates).
-    fn rule_out(&self, opening: Option<f32>, read: Digit, other: Digit) -> bool {
-        let (Some(opening), Some((left, _))) = (opening, left_and_right(read, other)) else {
+    /// Whether a glyph `r` read as `read` is no `other`: a part of the two digits meets the
+    /// sides differently (see [`telling_part`]: a `3`'s upper part opens to the left and a
+    /// `5`'s to the right), the picture's other givens read as each open apart as those
+    /// digits do by at least `SIDE_MARGIN`, and this glyph opens nearer those read as
+    /// `read`. The templates' runner-up is then their confusion, not the glyph's shape
+    /// (Marcellus: its `3`s open to the left by 0.30 on average and its `5`s to the right by
+    /// 0.31, while the calibration offered a reading exchanging some of them, nearly as good
+    /// to the templates).
+    fn rule_out(&self, r: &Recognized, read: Digit, other: Digit) -> bool {
+        let Some((part, leftward)) = telling_part(read, other, true) else {
             return false;
         };
-        let (Some(own), Some(theirs)) = (self.mean(read, Some(opening)), self.mean(other, None))
-        else {
+        let Some(opening) = r.opening(part) else {
             return false;
         };
-        let apart = if left == read {
-            own - theirs
-        } else {
-            theirs - own
+        let own = self.mean(part, read, Some(opening));
+        let (Some(own), Some(theirs)) = (own, self.mean(part, other, None)) else {
+            return false;
         };
+        let apart = (own - theirs) * leftward;
         apart >= SIDE_MARGIN && (opening - own).abs() < (opening - theirs).abs()
     }
 }
@@ -588,7 +595,7 @@ fn as_rival(renamed: &[Renamed], loss: f32) -> Rival {
 /// - their widths, where one digit is `1`: the glyphs read as `1` are at most `NARROW_ONE` as
 ///   wide as the others, on average.
 fn shapes_tell_apart(renamed: &[Renamed], evidence: &[Option<Recognized>]) -> bool {
-    if let Some(apart) = sides_apart(renamed, evidence) {
+    if let Some(apart) = sides_apart(renamed, evidence, true) {
         return apart >= SIDE_MARGIN;
     }
     widths_of_ones(renamed, evidence).is_some_and(|(ones, others)| ones <= NARROW_ONE * others)
@@ -622,29 +629,38 @@ fn widths_of_ones(renamed: &[Renamed], evidence: &[Option<Recognized>]) -> Optio
     ))
 }
 
-/// For an exchange of a digit whose upper part opens to the left with one opening to the
-/// right (see [`topology::upper_side`]), how much further left the glyphs read as the
-/// left-opening digit open than those read as the other, on average (see
-/// [`topology::upper_opening`]): positive when the shapes agree with the reading, negative
-/// when they agree with the exchange. `None` for other pairs, or when a glyph was not
-/// measured.
-fn sides_apart(renamed: &[Renamed], evidence: &[Option<Recognized>]) -> Option<f32> {
+/// For an exchange of two digits a part of which meets the sides differently (see
+/// [`telling_part`]: a `3` and a `5`, or a `6` and an `8`), how much further the glyphs read
+/// as one open the way that digit does than those read as the other, on average (see
+/// [`topology::opening`]): positive when the shapes agree with the reading, negative when
+/// they agree with the exchange. `None` for other pairs, or when a glyph was not measured.
+fn sides_apart(
+    renamed: &[Renamed],
+    evidence: &[Option<Recognized>],
+    closed_too: bool,
+) -> Option<f32> {
     let first = renamed.first()?;
-    let (left, right) = left_and_right(first.read, first.other)?;
-    let opening = |r: &Recognized| r.opening;
-    let l = mean_of(renamed, evidence, left, &opening)?;
-    let r = mean_of(renamed, evidence, right, &opening)?;
-    Some(l - r)
+    let (part, leftward) = telling_part(first.read, first.other, closed_too)?;
+    let opening = |r: &Recognized| r.opening(part);
+    let read = mean_of(renamed, evidence, first.read, &opening)?;
+    let other = mean_of(renamed, evidence, first.other, &opening)?;
+    Some((read - other) * leftward)
 }
 
-/// `a` and `b` as (the one whose upper part opens to the left, the one opening to the right),
-/// when they open to opposite sides (see [`topology::upper_side`]).
-fn left_and_right(a: Digit, b: Digit) -> Option<(Digit, Digit)> {
-    match (topology::upper_side(a), topology::upper_side(b)) {
-        (Some(topology::Side::Left), Some(topology::Side::Right)) => Some((a, b)),
-        (Some(topology::Side::Right), Some(topology::Side::Left)) => Some((b, a)),
-        _ => None,
-    }
+/// The parts of a glyph whose sides tell digits apart, the first that can tried first.
+const PARTS: [Part; 2] = [Part::Upper, Part::Lower];
+
+/// The first part (see [`PARTS`]) that `a` and `b` meet the sides with differently (see
+/// [`topology::sides`]), with 1 when `a`'s opens further to the left there, -1 when further
+/// to the right; `None` when no part tells them apart. Without `closed_too`, only parts
+/// open to opposite sides count: a handwriting face's `8` may leave its loop open.
+fn telling_part(a: Digit, b: Digit, closed_too: bool) -> Option<(Part, f32)> {
+    PARTS.into_iter().find_map(|part| {
+        let (a, b) = (topology::sides(a, part)?, topology::sides(b, part)?);
+        let closed = [a, b].contains(&Sides::Closed);
+        let (a, b) = (a.ideal_opening(), b.ideal_opening());
+        (a != b && (closed_too || !closed)).then(|| (part, (a - b).signum()))
+    })
 }
 
 /// The mean of `measure` over the glyphs of `renamed` read as `digit`, when every one has it.
@@ -674,7 +690,7 @@ pub(super) fn exchanges_the_sides_favour(
 ) -> Vec<Rival> {
     renamed_close_exchanges(givens, evidence, max_loss)
         .filter(|(renamed, _)| {
-            sides_apart(renamed, evidence).is_some_and(|apart| apart <= -SIDE_MARGIN)
+            sides_apart(renamed, evidence, false).is_some_and(|apart| apart <= -SIDE_MARGIN)
         })
         .map(|(renamed, loss)| as_rival(&renamed, loss))
         .collect()

@@ -817,7 +817,7 @@ mod tests {
             misshapen: false,
             holes: None,
             loop_certain: false,
-            opening: None,
+            openings: [None; 2],
             width: None,
             blur_gain: 0.0,
             shaped_like: Vec::new(),
@@ -1825,10 +1825,10 @@ mod tests {
     }
 
     /// [`close_pair`] of 3s and 5s whose upper parts open by `threes` and `fives` (see
-    /// [`topology::upper_opening`]).
+    /// [`topology::opening`]).
     fn threes_and_fives(threes: Option<f32>, fives: Option<f32>) -> Vec<Option<Recognized>> {
         close_pair(3, 5, |d, r| Recognized {
-            opening: if d == 3 { threes } else { fives },
+            openings: [if d == 3 { threes } else { fives }, None],
             ..r
         })
     }
@@ -1869,6 +1869,36 @@ mod tests {
             .filter(|p| matches!(puzzle.get(*p).map(Digit::get), Some(3 | 5)))
             .count();
         assert_eq!(solved.corrections.len(), renamed);
+    }
+
+    #[test]
+    fn a_part_closed_in_one_digit_and_open_in_the_other_tells_them_apart_but_never_renames() {
+        // A stencil face's 5s and 6s: no loops, and the templates barely tell them apart.
+        // Their upper parts both open to the right; below, a 5's bowl opens to the left and a
+        // 6's is closed.
+        let puzzle: Board = PUZZLE.parse().unwrap();
+        let solution = solve::solve(&puzzle).unwrap().unwrap();
+        let fives_and_sixes = |fives: f32, sixes: f32| {
+            close_pair(5, 6, |d, r| Recognized {
+                openings: [Some(-0.6), Some(if d == 5 { fives } else { sixes })],
+                has_twin: true,
+                ..r
+            })
+        };
+        let twins = close_pair(5, 6, |_, r| Recognized {
+            has_twin: true,
+            ..r
+        });
+        let solved = solve_reading(&puzzle, &twins, &[], 2);
+        assert_eq!(solved.trusted(), None);
+        let solved = solve_reading(&puzzle, &fives_and_sixes(0.6, 0.0), &[], 2);
+        assert_eq!(solved.trusted(), Some(solution));
+        assert!(solved.doubts.is_empty());
+        // The other way round the sides speak for the exchange, but a closed part is only
+        // ever evidence for the reading: a doubt, and the givens stay as read.
+        let solved = solve_reading(&puzzle, &fives_and_sixes(0.0, 0.6), &[], 2);
+        assert_eq!(solved.trusted(), None);
+        assert_eq!(solved.givens, puzzle);
     }
 
     #[test]

@@ -12,6 +12,7 @@ use image::GrayImage;
 use ndarray::{Array2, ArrayView1, ArrayView2, CowArray, Ix2};
 
 use frame::FRAME_LEN;
+use topology::Part;
 
 /// One glyph's score for each digit (index 0 is digit 1).
 type DigitScores = [f32; 9];
@@ -215,9 +216,9 @@ pub struct Recognized {
     /// close one (see [`topology::loop_rules_out`]) however the templates rank them (a
     /// handwriting face's narrow `8`s passed for `1`s). Only for givens.
     pub loop_certain: bool,
-    /// How far the glyph's upper part opens to the left rather than the right (see
-    /// [`topology::upper_opening`]); `None` when not measured.
-    pub opening: Option<f32>,
+    /// How far the glyph's upper and lower parts open to the left rather than the right (see
+    /// [`topology::opening`]), in that order; `None` when not measured.
+    pub openings: [Option<f32>; 2],
     /// The glyph's width in pixels as cropped; `None` when not measured.
     pub width: Option<u32>,
     /// For a player's entry: the digits whose givens it is shaped like rather than like the
@@ -228,6 +229,15 @@ pub struct Recognized {
 }
 
 impl Recognized {
+    /// How far the glyph's `part` opens to the left rather than the right (see
+    /// [`topology::opening`]); `None` when not measured.
+    pub fn opening(&self, part: Part) -> Option<f32> {
+        match part {
+            Part::Upper => self.openings[0],
+            Part::Lower => self.openings[1],
+        }
+    }
+
     /// The best digit.
     pub fn digit(&self) -> Digit {
         self.ranked[0].0
@@ -447,7 +457,7 @@ impl Templates {
                 |(((refined, template), (&holes, blur_gain)), ink)| Recognized {
                     template,
                     holes: Some(holes),
-                    opening: topology::upper_opening(ink),
+                    openings: [Part::Upper, Part::Lower].map(|part| topology::opening(ink, part)),
                     width: Some(ink.width()),
                     blur_gain,
                     ..Recognized::from_scores(refined)
@@ -653,7 +663,7 @@ impl Recognized {
             misshapen: false,
             loop_certain: false,
             holes: None,
-            opening: None,
+            openings: [None; 2],
             width: None,
             blur_gain: 0.0,
             shaped_like: Vec::new(),
