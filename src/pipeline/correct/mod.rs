@@ -1902,6 +1902,30 @@ mod tests {
     }
 
     #[test]
+    fn either_part_may_tell_threes_from_eights() {
+        // A bold face's 3s: the narrow upper bowl leaves the waist barely open on the left,
+        // where the 8s' upper loop is closed, but below, the 3s open to the left and the 8s'
+        // bowls are closed.
+        let puzzle: Board = PUZZLE.parse().unwrap();
+        let solution = solve::solve(&puzzle).unwrap().unwrap();
+        let threes_and_eights = |lower_threes: f32| {
+            close_pair(3, 8, |d, r| Recognized {
+                openings: if d == 3 {
+                    [Some(0.15), Some(lower_threes)]
+                } else {
+                    [Some(0.0), Some(0.0)]
+                },
+                has_twin: true,
+                ..r
+            })
+        };
+        let solved = solve_reading(&puzzle, &threes_and_eights(0.1), &[], 2);
+        assert_eq!(solved.trusted(), None);
+        let solved = solve_reading(&puzzle, &threes_and_eights(0.6), &[], 2);
+        assert_eq!(solved.trusted(), Some(solution));
+    }
+
+    #[test]
     fn a_rival_reading_the_sides_of_every_glyph_it_changes_refute_is_no_doubt() {
         // The grid's calibration offers the exchange of every 3 with every 5 as a rival (the
         // templates barely tell them apart); the rules accept either reading.
