@@ -324,10 +324,10 @@ impl Openings {
                 continue;
             };
             let k = usize::from(read.get() - 1);
-            for (p, part) in PARTS.into_iter().enumerate() {
+            for part in Part::ALL {
                 if let Some(opening) = r.opening(part) {
-                    out.sums[p][k] += opening;
-                    out.counts[p][k] += 1;
+                    out.sums[part.index()][k] += opening;
+                    out.counts[part.index()][k] += 1;
                 }
             }
         }
@@ -337,7 +337,7 @@ impl Openings {
     /// The mean opening of `part` of the givens read as `digit`, leaving out one glyph's
     /// `own` when it is one of them; `None` when no other was measured.
     fn mean(&self, part: Part, digit: Digit, own: Option<f32>) -> Option<f32> {
-        let p = PARTS.iter().position(|&q| q == part)?;
+        let p = part.index();
         let k = usize::from(digit.get() - 1);
         let (sum, count) = match own {
             Some(o) => (self.sums[p][k] - o, self.counts[p][k].checked_sub(1)?),
@@ -654,15 +654,12 @@ fn sides_apart(
         .max_by(f32::total_cmp)
 }
 
-/// The parts of a glyph whose sides tell digits apart.
-const PARTS: [Part; 2] = [Part::Upper, Part::Lower];
-
-/// The parts (see [`PARTS`]) that `a` and `b` meet the sides with differently (see
+/// The parts (see [`Part`]) that `a` and `b` meet the sides with differently (see
 /// [`topology::sides`]), each with 1 when `a`'s opens further to the left there, -1 when
 /// further to the right. Without `closed_too`, only parts open to opposite sides count: a
 /// handwriting face's `8` may leave its loop open.
 fn telling_parts(a: Digit, b: Digit, closed_too: bool) -> impl Iterator<Item = (Part, f32)> {
-    PARTS.into_iter().filter_map(move |part| {
+    Part::ALL.into_iter().filter_map(move |part| {
         let (a, b) = (topology::sides(a, part)?, topology::sides(b, part)?);
         let closed = [a, b].contains(&Sides::Closed);
         let (a, b) = (a.ideal_opening(), b.ideal_opening());

@@ -216,8 +216,8 @@ pub struct Recognized {
     /// close one (see [`topology::loop_rules_out`]) however the templates rank them (a
     /// handwriting face's narrow `8`s passed for `1`s). Only for givens.
     pub loop_certain: bool,
-    /// How far the glyph's upper and lower parts open to the left rather than the right (see
-    /// [`topology::opening`]), in that order; `None` when not measured.
+    /// How far the glyph's parts open to the left rather than the right (see
+    /// [`topology::opening`]), in the order of [`Part::ALL`]; `None` when not measured.
     pub openings: [Option<f32>; 2],
     /// The glyph's width in pixels as cropped; `None` when not measured.
     pub width: Option<u32>,
@@ -232,10 +232,7 @@ impl Recognized {
     /// How far the glyph's `part` opens to the left rather than the right (see
     /// [`topology::opening`]); `None` when not measured.
     pub fn opening(&self, part: Part) -> Option<f32> {
-        match part {
-            Part::Upper => self.openings[0],
-            Part::Lower => self.openings[1],
-        }
+        self.openings[part.index()]
     }
 
     /// The best digit.
@@ -457,7 +454,7 @@ impl Templates {
                 |(((refined, template), (&holes, blur_gain)), ink)| Recognized {
                     template,
                     holes: Some(holes),
-                    openings: [Part::Upper, Part::Lower].map(|part| topology::opening(ink, part)),
+                    openings: Part::ALL.map(|part| topology::opening(ink, part)),
                     width: Some(ink.width()),
                     blur_gain,
                     ..Recognized::from_scores(refined)

@@ -174,6 +174,17 @@ pub enum Part {
 }
 
 impl Part {
+    /// Every part, upper first: the order [`Part::index`] numbers them in.
+    pub const ALL: [Part; 2] = [Part::Upper, Part::Lower];
+
+    /// The part's place in [`Part::ALL`], for per-part arrays.
+    pub fn index(self) -> usize {
+        match self {
+            Part::Upper => 0,
+            Part::Lower => 1,
+        }
+    }
+
     /// The band's rows, as fractions of the glyph's height from the top.
     fn rows(self) -> (f32, f32) {
         match self {
