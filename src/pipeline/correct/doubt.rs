@@ -240,8 +240,10 @@ pub(super) fn doubts(
 /// glyph is clearly unlike the glyphs surely read as that digit) is no rival, nor is any
 /// runner-up at a glyph with a twin read as its own digit: one font draws a digit one way, so
 /// twins are misread together, and whole groups are weighed by [`label_swaps`] (glyphs with
-/// twins were refused: a handwriting font's 1 that could be 7). After a
-/// correction every runner-up counts: the reading is already known to be wrong somewhere.
+/// twins were refused: a handwriting font's 1 that could be 7), nor a runner-up the sides the
+/// glyph's parts open to rule out (see [`Openings::rule_out`]: a lone `8` closed below, beside
+/// `9`s open there to the left). After a correction every runner-up counts: the reading is
+/// already known to be wrong somewhere.
 fn close_rivals(
     givens: &Board,
     evidence: &[Option<Recognized>],
@@ -250,18 +252,21 @@ fn close_rivals(
     marks: Candidates<'_>,
 ) -> Vec<Doubt> {
     let mut out = Vec::new();
+    let openings = as_read.then(|| Openings::of(givens, evidence));
     for pos in Pos::all() {
         let (Some(read), Some(Some(r))) = (givens.get(pos), evidence.get(pos.index())) else {
             continue;
         };
         let best = r.ranked[0].1;
         let mut could_be = Vec::new();
+        let sides_rule_out = |d: Digit| openings.as_ref().is_some_and(|o| o.rule_out(r, read, d));
         // A misshapen glyph's scores prove little: every other digit is a rival.
         let possible = |d: &Digit| {
             *d != read
                 && (r.misshapen
                     || !((as_read && (r.unlike.contains(d) || r.has_twin))
-                        || loops_rule_out(r, read, *d)))
+                        || loops_rule_out(r, read, *d)
+                        || sides_rule_out(*d)))
         };
         // After a correction the calibration may be what erred: a digit the templates alone
         // rank close is a rival too.
@@ -350,7 +355,9 @@ impl Openings {
     /// sides differently (see [`telling_parts`]: a `3`'s upper part opens to the left and a
     /// `5`'s to the right), the picture's other givens read as each open apart as those
     /// digits do by at least `SIDE_MARGIN`, and this glyph opens nearer those read as
-    /// `read`. The templates' runner-up is then their confusion, not the glyph's shape
+    /// `read`; with no other given read as `read`, the glyph itself stands that far apart
+    /// from those read as `other`. The templates' runner-up is then their confusion, not the
+    /// glyph's shape
     /// (Marcellus: its `3`s open to the left by 0.30 on average and its `5`s to the right by
     /// 0.31, while the calibration offered a reading exchanging some of them, nearly as good
     /// to the templates).
@@ -359,7 +366,7 @@ impl Openings {
             let Some(opening) = r.opening(part) else {
                 return false;
             };
-            let own = self.mean(part, read, Some(opening));
+            let own = self.mean(part, read, Some(opening)).or(Some(opening));
             let (Some(own), Some(theirs)) = (own, self.mean(part, other, None)) else {
                 return false;
             };

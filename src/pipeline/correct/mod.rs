@@ -1926,6 +1926,54 @@ mod tests {
     }
 
     #[test]
+    fn a_lone_glyph_whose_part_opens_unlike_the_runner_ups_givens_is_no_doubt() {
+        // A given read with a close runner-up that the rules would accept too, the glyph
+        // without a twin: a doubt, unless a part of the glyph meets the sides as the digit
+        // read does, and the picture's givens of the runner-up meet them otherwise.
+        let puzzle: Board = PUZZLE.parse().unwrap();
+        let solution = solve::solve(&puzzle).unwrap().unwrap();
+        let (cell, other, part) = Pos::all()
+            .filter_map(|p| Some((p, puzzle.get(p)?)))
+            .flat_map(|(p, read)| Digit::all().map(move |d| (p, read, d)))
+            .find_map(|(p, read, d)| {
+                let part = topology::Part::ALL.into_iter().find(|&part| {
+                    let (a, b) = (topology::sides(read, part), topology::sides(d, part));
+                    a.zip(b).is_some_and(|(a, b)| a != b)
+                })?;
+                let mut b = puzzle;
+                b.set(p, Some(d));
+                matches!(solve::check(&b), Ok(Verdict::Unique(s)) if s != solution)
+                    .then_some((p, d, part))
+            })
+            .expect("some given has a rival digit whose sides differ");
+        let read = puzzle.get(cell).unwrap();
+        let ideal = |d: Digit| topology::sides(d, part).unwrap().ideal_opening() * 0.6;
+        let lone = |own: Option<f32>| {
+            let mut evidence = clear_evidence(&puzzle);
+            let mut glyph = recognized(read.get(), other.get(), 0.02);
+            glyph.openings[part.index()] = own;
+            evidence[cell.index()] = Some(glyph);
+            for p in Pos::all().filter(|&p| puzzle.get(p) == Some(other)) {
+                let r = evidence[p.index()].as_mut().unwrap();
+                r.openings[part.index()] = Some(ideal(other));
+            }
+            evidence
+        };
+        let doubted = |solved: &Solved| solved.doubts.iter().any(|d| d.cell == cell);
+        assert!(doubted(&solve_reading(&puzzle, &lone(None), &[], 2)));
+        let solved = solve_reading(&puzzle, &lone(Some(ideal(read))), &[], 2);
+        assert!(!doubted(&solved));
+        assert_eq!(solved.trusted(), Some(solution));
+        // A glyph that opens like the runner-up's givens stays a doubt.
+        assert!(doubted(&solve_reading(
+            &puzzle,
+            &lone(Some(ideal(other))),
+            &[],
+            2
+        )));
+    }
+
+    #[test]
     fn a_rival_reading_the_sides_of_every_glyph_it_changes_refute_is_no_doubt() {
         // The grid's calibration offers the exchange of every 3 with every 5 as a rival (the
         // templates barely tell them apart); the rules accept either reading.
