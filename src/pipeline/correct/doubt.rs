@@ -39,7 +39,7 @@ const MAX_LISTED: usize = 12;
 /// once by 0.67 (a hairline face at 14 px, its `2` reduced to a corner). The same margin
 /// between a part open to one side and a closed one (a `6`'s upper part and an `8`'s, a `9`'s
 /// lower part and an `8`'s): on the first tune rendering (825 pictures, each digit's glyphs
-/// averaged per picture) such pairs stand at least 0.4 apart in 72-94 % of the pictures, and
+/// averaged per picture) such pairs stand at least 0.4 apart in 72-99 % of the pictures, and
 /// come out reversed by at most 0.22, but for that `2`.
 const SIDE_MARGIN: f32 = 0.4;
 /// The glyphs read as `1` are confirmed as `1`s beside another digit's when at most this
@@ -357,17 +357,16 @@ impl Openings {
     /// digits do by at least `SIDE_MARGIN`, and this glyph opens nearer those read as
     /// `read`; with no other given read as `read`, the glyph itself stands that far apart
     /// from those read as `other`. The templates' runner-up is then their confusion, not the
-    /// glyph's shape
-    /// (Marcellus: its `3`s open to the left by 0.30 on average and its `5`s to the right by
-    /// 0.31, while the calibration offered a reading exchanging some of them, nearly as good
-    /// to the templates).
+    /// glyph's shape (Marcellus: its `3`s open to the left by 0.30 on average and its `5`s to
+    /// the right by 0.31, while the calibration offered a reading exchanging some of them,
+    /// nearly as good to the templates).
     fn rule_out(&self, r: &Recognized, read: Digit, other: Digit) -> bool {
         telling_parts(read, other, true).any(|(part, leftward)| {
             let Some(opening) = r.opening(part) else {
                 return false;
             };
-            let own = self.mean(part, read, Some(opening)).or(Some(opening));
-            let (Some(own), Some(theirs)) = (own, self.mean(part, other, None)) else {
+            let own = self.mean(part, read, Some(opening)).unwrap_or(opening);
+            let Some(theirs) = self.mean(part, other, None) else {
                 return false;
             };
             let apart = (own - theirs) * leftward;
