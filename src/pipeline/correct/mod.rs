@@ -18,7 +18,8 @@ pub mod doubt;
 
 pub use doubt::Doubt;
 use doubt::{
-    close_exchanges, doubts, exchanges_the_sides_favour, rival_answers, rival_corrections,
+    close_exchanges, doubts, exchanges_the_bars_favour, exchanges_the_sides_favour, rival_answers,
+    rival_corrections,
 };
 
 /// How many of the least confident digits may be changed.
@@ -591,20 +592,23 @@ fn decided_by_loops(
                 .iter()
                 .filter(|r| loops_favour(&r.changes, &solved.givens, evidence) != Some(false)),
         );
-    let mut decided: Option<(Board, Board, &Rival)> = None;
-    for rival in favoured {
-        let board = with_changes(&solved.givens, &rival.changes);
-        let Ok(Verdict::Unique(other)) = solve::check(&board) else {
-            continue;
-        };
-        match &decided {
-            _ if other == solution => continue,
-            Some((_, earlier, _)) if *earlier != other => return None,
-            Some(_) => {}
-            None => decided = Some((board, other, rival)),
+    let (board, other, rival) = match one_other_answer(favoured, &solved.givens, &solution) {
+        Decision::One(board, other, rival) => (board, other, rival.clone()),
+        Decision::Several => return None,
+        Decision::Nothing => {
+            // The bars weigh least: they tell a `1` from a `4` only, and where the hand's
+            // digits are misread by a longer cycle than that exchange, a rival above names
+            // the whole cycle (a `1` read as `4`, a `4` as `9` and a `9` as `1`).
+            let barred =
+                exchanges_the_bars_favour(&solved.givens, evidence, calibrate::ALTERNATIVE_LOSS);
+            let barred = (barred.iter())
+                .filter(|r| loops_favour(&r.changes, &solved.givens, evidence) != Some(false));
+            match one_other_answer(barred, &solved.givens, &solution) {
+                Decision::One(board, other, rival) => (board, other, rival.clone()),
+                _ => return None,
+            }
         }
-    }
-    let (board, other, rival) = decided?;
+    };
     let mut corrections = solved.corrections.clone();
     corrections.retain(|c| rival.changes.iter().all(|(cell, _)| *cell != c.cell));
     corrections.extend(corrections_from(&solved.givens, &rival.changes));
@@ -614,6 +618,39 @@ fn decided_by_loops(
         corrections,
         doubts: Vec::new(),
     })
+}
+
+/// What the rivals of [`decided_by_loops`] come to.
+enum Decision<'a> {
+    /// No rival has one solution other than the reading's.
+    Nothing,
+    /// Every rival with one solution other than the reading's has the same: the givens the
+    /// first such rival reads, that solution, and the rival.
+    One(Board, Board, &'a Rival),
+    /// Rivals answer differently from each other.
+    Several,
+}
+
+/// Whether `rivals`, applied to `givens`, answer otherwise than `solution`, and alike.
+fn one_other_answer<'a>(
+    rivals: impl Iterator<Item = &'a Rival>,
+    givens: &Board,
+    solution: &Board,
+) -> Decision<'a> {
+    let mut decided = Decision::Nothing;
+    for rival in rivals {
+        let board = with_changes(givens, &rival.changes);
+        let Ok(Verdict::Unique(other)) = solve::check(&board) else {
+            continue;
+        };
+        match &decided {
+            _ if other == *solution => continue,
+            Decision::One(_, earlier, _) if *earlier != other => return Decision::Several,
+            Decision::One(..) => {}
+            _ => decided = Decision::One(board, other, rival),
+        }
+    }
+    decided
 }
 
 /// What the glyphs' loops say of a reading that makes `changes` to `givens`: `Some(true)` when
@@ -819,6 +856,7 @@ mod tests {
             loop_certain: false,
             openings: [None; 2],
             width: None,
+            bar: None,
             blur_gain: 0.0,
             shaped_like: Vec::new(),
         }
@@ -1831,6 +1869,49 @@ mod tests {
             openings: [if d == 3 { threes } else { fives }, None],
             ..r
         })
+    }
+
+    #[test]
+    fn a_fours_crossbar_tells_it_from_a_one_either_way_round() {
+        // An unbundled hand whose slanted 1s and open 4s the templates barely tell apart:
+        // exchanging every 1 with every 4 leaves a puzzle with one solution. Each glyph has a
+        // twin, so only the exchange of whole digits is weighed, and the widths are alike.
+        let puzzle: Board = PUZZLE.parse().unwrap();
+        let solution = solve::solve(&puzzle).unwrap().unwrap();
+        let bars = |ones: Option<f32>, fours: Option<f32>| {
+            close_pair(1, 4, move |d, r| Recognized {
+                bar: if d == 1 { ones } else { fours },
+                width: Some(16),
+                has_twin: true,
+                ..r
+            })
+        };
+        assert_eq!(
+            solve_reading(&puzzle, &bars(None, None), &[], 2).trusted(),
+            None
+        );
+        // The glyphs read as 4 cross their middle with a bar three strokes long: it stands.
+        let solved = solve_reading(&puzzle, &bars(Some(1.1), Some(3.4)), &[], 2);
+        assert_eq!(solved.trusted(), Some(solution));
+        assert!(solved.doubts.is_empty());
+        // Bars too near each other prove nothing.
+        let solved = solve_reading(&puzzle, &bars(Some(1.2), Some(1.9)), &[], 2);
+        assert_eq!(solved.trusted(), None);
+        // The bars the other way round: the exchange is taken, each renamed given a correction.
+        let solved = solve_reading(&puzzle, &bars(Some(3.4), Some(1.1)), &[], 2);
+        let exchanged = |board: &Board| {
+            let mut out = *board;
+            for pos in Pos::all() {
+                match board.get(pos).map(Digit::get) {
+                    Some(1) => out.set(pos, Digit::new(4)),
+                    Some(4) => out.set(pos, Digit::new(1)),
+                    _ => {}
+                }
+            }
+            out
+        };
+        assert_eq!(solved.trusted(), Some(exchanged(&solution)));
+        assert_eq!(solved.givens, exchanged(&puzzle));
     }
 
     #[test]

@@ -221,6 +221,9 @@ pub struct Recognized {
     pub openings: [Option<f32>; 2],
     /// The glyph's width in pixels as cropped; `None` when not measured.
     pub width: Option<u32>,
+    /// How many strokes long the longest run of ink across the glyph's middle rows is (see
+    /// [`topology::bar`]): a `4`'s crossbar against a `1`'s stem; `None` when not measured.
+    pub bar: Option<f32>,
     /// For a player's entry: the digits whose givens it is shaped like rather than like the
     /// givens of the digit read, where the two differ (see
     /// [`calibrate::shaped_like_givens_of`]). Evidence that a reading the solution
@@ -456,6 +459,7 @@ impl Templates {
                     holes: Some(holes),
                     openings: Part::ALL.map(|part| topology::opening(ink, part)),
                     width: Some(ink.width()),
+                    bar: topology::bar(ink),
                     blur_gain,
                     ..Recognized::from_scores(refined)
                 },
@@ -662,6 +666,7 @@ impl Recognized {
             holes: None,
             openings: [None; 2],
             width: None,
+            bar: None,
             blur_gain: 0.0,
             shaped_like: Vec::new(),
         }
