@@ -43,11 +43,14 @@ const MAX_LISTED: usize = 12;
 /// come out reversed by at most 0.22, but for that `2`.
 const SIDE_MARGIN: f32 = 0.4;
 /// How many strokes longer, on average, the glyphs read as `4` must cross their middle rows
-/// than those read as `1` for the bars to tell the two apart (see [`topology::bar`]).
+/// than those read as `1`, or those read as `7` their top rows than those read as `4`, for the
+/// bars to tell the two apart (see [`topology::bars`]).
 /// Measured per picture, the `4`s' mean less the `1`s': on the first tune rendering (819
 /// pictures giving both, every kind of face) median 3.9, 2nd percentile 0.74, least -0.19
 /// (Syne, whose `1` has a long flag); on a round-4 tune rendering (300, mostly hands) median
-/// 3.7, 2nd percentile 0.35, and the six pictures below 0 all misread other digits too.
+/// 3.7, 2nd percentile 0.35, and the six pictures below 0 all misread other digits too. The
+/// `7`s' top bars less the `4`s': on the first, median 3.2, 2nd percentile 0.76, least 0.33;
+/// on the second, median 2.9, and every picture below 0.5 misread other digits too.
 const BAR_MARGIN: f32 = 1.0;
 /// The glyphs read as `1` are confirmed as `1`s beside another digit's when at most this
 /// share of that digit's width, on average. Measured on the tune families' digits at three
@@ -615,21 +618,18 @@ fn shapes_tell_apart(renamed: &[Renamed], evidence: &[Option<Recognized>]) -> bo
             .is_some_and(|(ones, others)| ones <= NARROW_ONE * others)
 }
 
-/// For an exchange of `1` and `4`, how many strokes longer the glyphs read as `4` cross their
-/// middle rows than those read as `1` (see [`topology::bar`]), on average: positive when the
-/// shapes agree with the reading, negative when with the exchange. `None` for other pairs,
-/// or when a glyph was not measured.
+/// For an exchange of two digits one of which every face draws with the longer bar (see
+/// [`topology::longer_bar`]: a `4` against a `1` across its middle, a `7` against a `4` across
+/// its top), how many strokes longer the glyphs read as that digit cross the band than those
+/// read as the other, on average: positive when the shapes agree with the reading, negative
+/// when with the exchange. `None` for other pairs, or when a glyph was not measured.
 fn bars_apart(renamed: &[Renamed], evidence: &[Option<Recognized>]) -> Option<f32> {
     let first = renamed.first()?;
-    let toward_four = match (first.read.get(), first.other.get()) {
-        (4, 1) => 1.0,
-        (1, 4) => -1.0,
-        _ => return None,
-    };
-    let bar = |r: &Recognized| r.bar;
-    let read = mean_of(renamed, evidence, first.read, &bar)?;
-    let other = mean_of(renamed, evidence, first.other, &bar)?;
-    Some((read - other) * toward_four)
+    let (bar, toward_read) = topology::longer_bar(first.read, first.other)?;
+    let length = |r: &Recognized| r.bar(bar);
+    let read = mean_of(renamed, evidence, first.read, &length)?;
+    let other = mean_of(renamed, evidence, first.other, &length)?;
+    Some((read - other) * toward_read)
 }
 
 /// Whether, in an exchange of `1` with another digit, the glyphs read as `1` are more than
@@ -732,10 +732,10 @@ pub(super) fn exchanges_the_sides_favour(
         .collect()
 }
 
-/// The exchanges of `1` and `4` losing at most `max_loss` score per glyph renamed whose glyphs
-/// read as `1` cross their middle rows with bars longer than those read as `4` by at least
-/// `BAR_MARGIN` strokes (see [`bars_apart`]): an unbundled hand's open `4`s read as `1`s and
-/// its slanted `1`s as `4`s.
+/// The exchanges of two digits losing at most `max_loss` score per glyph renamed whose glyphs
+/// cross a band with bars the other way round from the digits read, by at least `BAR_MARGIN`
+/// strokes (see [`bars_apart`]): an unbundled hand's open `4`s read as `1`s and its slanted
+/// `1`s as `4`s.
 pub(super) fn exchanges_the_bars_favour(
     givens: &Board,
     evidence: &[Option<Recognized>],

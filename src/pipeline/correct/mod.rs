@@ -856,7 +856,7 @@ mod tests {
             loop_certain: false,
             openings: [None; 2],
             width: None,
-            bar: None,
+            bars: [None; 2],
             blur_gain: 0.0,
             shaped_like: Vec::new(),
         }
@@ -1880,7 +1880,7 @@ mod tests {
         let solution = solve::solve(&puzzle).unwrap().unwrap();
         let bars = |ones: Option<f32>, fours: Option<f32>| {
             close_pair(1, 4, move |d, r| Recognized {
-                bar: if d == 1 { ones } else { fours },
+                bars: [None, if d == 1 { ones } else { fours }],
                 width: Some(16),
                 has_twin: true,
                 ..r
@@ -1912,6 +1912,41 @@ mod tests {
         };
         assert_eq!(solved.trusted(), Some(exchanged(&solution)));
         assert_eq!(solved.givens, exchanged(&puzzle));
+    }
+
+    #[test]
+    fn a_sevens_top_bar_tells_it_from_a_four_either_way_round() {
+        // A hand whose open 4s and 7s the templates barely tell apart; a crossed 7 is barred
+        // across its middle like a 4, so only the top rows tell.
+        let puzzle: Board = PUZZLE.parse().unwrap();
+        let solution = solve::solve(&puzzle).unwrap().unwrap();
+        let tops = |fours: f32, sevens: f32| {
+            close_pair(4, 7, move |d, r| Recognized {
+                bars: [Some(if d == 4 { fours } else { sevens }), Some(4.0)],
+                has_twin: true,
+                ..r
+            })
+        };
+        let solved = solve_reading(&puzzle, &tops(1.0, 3.6), &[], 2);
+        assert_eq!(solved.trusted(), Some(solution));
+        assert!(solved.doubts.is_empty());
+        assert_eq!(
+            solve_reading(&puzzle, &tops(1.0, 1.5), &[], 2).trusted(),
+            None
+        );
+        let solved = solve_reading(&puzzle, &tops(3.6, 1.0), &[], 2);
+        let exchanged = |board: &Board| {
+            let mut out = *board;
+            for pos in Pos::all() {
+                match board.get(pos).map(Digit::get) {
+                    Some(4) => out.set(pos, Digit::new(7)),
+                    Some(7) => out.set(pos, Digit::new(4)),
+                    _ => {}
+                }
+            }
+            out
+        };
+        assert_eq!(solved.trusted(), Some(exchanged(&solution)));
     }
 
     #[test]

@@ -12,7 +12,7 @@ use image::GrayImage;
 use ndarray::{Array2, ArrayView1, ArrayView2, CowArray, Ix2};
 
 use frame::FRAME_LEN;
-use topology::Part;
+use topology::{Bar, Part};
 
 /// One glyph's score for each digit (index 0 is digit 1).
 type DigitScores = [f32; 9];
@@ -221,9 +221,10 @@ pub struct Recognized {
     pub openings: [Option<f32>; 2],
     /// The glyph's width in pixels as cropped; `None` when not measured.
     pub width: Option<u32>,
-    /// How many strokes long the longest run of ink across the glyph's middle rows is (see
-    /// [`topology::bar`]): a `4`'s crossbar against a `1`'s stem; `None` when not measured.
-    pub bar: Option<f32>,
+    /// How many strokes long the longest run of ink across the glyph's top and middle rows
+    /// is (see [`topology::bars`]), in the order of [`topology::Bar::ALL`]: a `4`'s crossbar against a
+    /// `1`'s stem; `None` when not measured.
+    pub bars: [Option<f32>; 2],
     /// For a player's entry: the digits whose givens it is shaped like rather than like the
     /// givens of the digit read, where the two differ (see
     /// [`calibrate::shaped_like_givens_of`]). Evidence that a reading the solution
@@ -236,6 +237,12 @@ impl Recognized {
     /// [`topology::opening`]); `None` when not measured.
     pub fn opening(&self, part: Part) -> Option<f32> {
         self.openings[part.index()]
+    }
+
+    /// How many strokes long the longest run of ink across the glyph's `bar` band is (see
+    /// [`topology::bars`]); `None` when not measured.
+    pub fn bar(&self, bar: Bar) -> Option<f32> {
+        self.bars[bar.index()]
     }
 
     /// The best digit.
@@ -459,7 +466,7 @@ impl Templates {
                     holes: Some(holes),
                     openings: Part::ALL.map(|part| topology::opening(ink, part)),
                     width: Some(ink.width()),
-                    bar: topology::bar(ink),
+                    bars: topology::bars(ink),
                     blur_gain,
                     ..Recognized::from_scores(refined)
                 },
@@ -666,7 +673,7 @@ impl Recognized {
             holes: None,
             openings: [None; 2],
             width: None,
-            bar: None,
+            bars: [None; 2],
             blur_gain: 0.0,
             shaped_like: Vec::new(),
         }
