@@ -724,12 +724,9 @@ pub(super) fn exchanges_the_sides_favour(
     evidence: &[Option<Recognized>],
     max_loss: f32,
 ) -> Vec<Rival> {
-    renamed_close_exchanges(givens, evidence, max_loss)
-        .filter(|(renamed, _)| {
-            sides_apart(renamed, evidence, false).is_some_and(|apart| apart <= -SIDE_MARGIN)
-        })
-        .map(|(renamed, loss)| as_rival(&renamed, loss))
-        .collect()
+    exchanges_where(givens, evidence, max_loss, |renamed| {
+        sides_apart(renamed, evidence, false).is_some_and(|apart| apart <= -SIDE_MARGIN)
+    })
 }
 
 /// The exchanges of two digits losing at most `max_loss` score per glyph renamed whose glyphs
@@ -741,10 +738,21 @@ pub(super) fn exchanges_the_bars_favour(
     evidence: &[Option<Recognized>],
     max_loss: f32,
 ) -> Vec<Rival> {
+    exchanges_where(givens, evidence, max_loss, |renamed| {
+        bars_apart(renamed, evidence).is_some_and(|apart| apart <= -BAR_MARGIN)
+    })
+}
+
+/// The exchanges of two digits losing at most `max_loss` score per glyph renamed whose
+/// renamed givens `favoured` holds for, as rivals.
+fn exchanges_where(
+    givens: &Board,
+    evidence: &[Option<Recognized>],
+    max_loss: f32,
+    favoured: impl Fn(&[Renamed]) -> bool,
+) -> Vec<Rival> {
     renamed_close_exchanges(givens, evidence, max_loss)
-        .filter(|(renamed, _)| {
-            bars_apart(renamed, evidence).is_some_and(|apart| apart <= -BAR_MARGIN)
-        })
+        .filter(|(renamed, _)| favoured(renamed))
         .map(|(renamed, loss)| as_rival(&renamed, loss))
         .collect()
 }

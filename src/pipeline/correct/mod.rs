@@ -1862,6 +1862,19 @@ mod tests {
         evidence
     }
 
+    /// `board` with every `a` and `b` exchanged.
+    fn exchanged(board: &Board, a: u8, b: u8) -> Board {
+        let mut out = *board;
+        for pos in Pos::all() {
+            match board.get(pos).map(Digit::get) {
+                Some(d) if d == a => out.set(pos, Digit::new(b)),
+                Some(d) if d == b => out.set(pos, Digit::new(a)),
+                _ => {}
+            }
+        }
+        out
+    }
+
     /// [`close_pair`] of 3s and 5s whose upper parts open by `threes` and `fives` (see
     /// [`topology::opening`]).
     fn threes_and_fives(threes: Option<f32>, fives: Option<f32>) -> Vec<Option<Recognized>> {
@@ -1899,19 +1912,8 @@ mod tests {
         assert_eq!(solved.trusted(), None);
         // The bars the other way round: the exchange is taken, each renamed given a correction.
         let solved = solve_reading(&puzzle, &bars(Some(3.4), Some(1.1)), &[], 2);
-        let exchanged = |board: &Board| {
-            let mut out = *board;
-            for pos in Pos::all() {
-                match board.get(pos).map(Digit::get) {
-                    Some(1) => out.set(pos, Digit::new(4)),
-                    Some(4) => out.set(pos, Digit::new(1)),
-                    _ => {}
-                }
-            }
-            out
-        };
-        assert_eq!(solved.trusted(), Some(exchanged(&solution)));
-        assert_eq!(solved.givens, exchanged(&puzzle));
+        assert_eq!(solved.trusted(), Some(exchanged(&solution, 1, 4)));
+        assert_eq!(solved.givens, exchanged(&puzzle, 1, 4));
     }
 
     #[test]
@@ -1935,18 +1937,7 @@ mod tests {
             None
         );
         let solved = solve_reading(&puzzle, &tops(3.6, 1.0), &[], 2);
-        let exchanged = |board: &Board| {
-            let mut out = *board;
-            for pos in Pos::all() {
-                match board.get(pos).map(Digit::get) {
-                    Some(4) => out.set(pos, Digit::new(7)),
-                    Some(7) => out.set(pos, Digit::new(4)),
-                    _ => {}
-                }
-            }
-            out
-        };
-        assert_eq!(solved.trusted(), Some(exchanged(&solution)));
+        assert_eq!(solved.trusted(), Some(exchanged(&solution, 4, 7)));
     }
 
     #[test]
@@ -1968,19 +1959,8 @@ mod tests {
         // Sides the other way round: the glyphs read as 3s are 5s and those read as 5s are
         // 3s, and the exchange is taken, each renamed given reported as a correction.
         let solved = solve_reading(&puzzle, &threes_and_fives(Some(-0.5), Some(0.6)), &[], 2);
-        let exchanged = |board: &Board| {
-            let mut out = *board;
-            for pos in Pos::all() {
-                match board.get(pos).map(Digit::get) {
-                    Some(3) => out.set(pos, Digit::new(5)),
-                    Some(5) => out.set(pos, Digit::new(3)),
-                    _ => {}
-                }
-            }
-            out
-        };
-        assert_eq!(solved.trusted(), Some(exchanged(&solution)));
-        assert_eq!(solved.givens, exchanged(&puzzle));
+        assert_eq!(solved.trusted(), Some(exchanged(&solution, 3, 5)));
+        assert_eq!(solved.givens, exchanged(&puzzle, 3, 5));
         let renamed = Pos::all()
             .filter(|p| matches!(puzzle.get(*p).map(Digit::get), Some(3 | 5)))
             .count();
