@@ -570,6 +570,9 @@ fn correct_by_loops(givens: &Board, evidence: &[Option<Recognized>]) -> Option<S
 /// exchanged digits' do, the other way round from the digits read (see
 /// [`exchanges_the_sides_favour`]: a `3` read as `5` opens to the left), unless the loops
 /// speak against them.
+/// Last, when none of those answers otherwise, the exchanges whose glyphs' bars stand the
+/// other way round from the digits read (see [`exchanges_the_bars_favour`]: a `4`'s crossbar
+/// on glyphs read as `1`).
 /// Only when exactly one answer comes out of such rivals; loops blur or compression closed or
 /// filled anywhere leave the choice to the doubts.
 fn decided_by_loops(
@@ -596,9 +599,9 @@ fn decided_by_loops(
         Decision::One(board, other, rival) => (board, other, rival.clone()),
         Decision::Several => return None,
         Decision::Nothing => {
-            // The bars weigh least: they tell a `1` from a `4` only, and where the hand's
-            // digits are misread by a longer cycle than that exchange, a rival above names
-            // the whole cycle (a `1` read as `4`, a `4` as `9` and a `9` as `1`).
+            // The bars weigh least: they tell only a `1` from a `4` and a `4` from a `7`,
+            // and where a hand's digits are misread by a longer cycle than the exchange, a
+            // rival above names the whole cycle (a `1` read as `4`, a `4` as `9`, a `9` as `1`).
             let barred =
                 exchanges_the_bars_favour(&solved.givens, evidence, calibrate::ALTERNATIVE_LOSS);
             let barred = (barred.iter())
