@@ -103,15 +103,16 @@ fn warp_square(image: &RgbImage, quad: &Quad) -> (RgbImage, GrayImage) {
                 let fixed = |s: f64| (s * 256.0 + OFFSET) as i64 - OFFSET as i64;
                 (fixed(sx), fixed(sy))
             };
+            // A span ends where the next starts: each boundary is mapped once.
+            let mut start = at(0.5);
             for (span, (pixels, greys)) in row
                 .chunks_exact_mut(SPAN * 3)
                 .zip(gray_row.chunks_exact_mut(SPAN))
                 .enumerate()
             {
-                let first = (span * SPAN) as f64 + 0.5;
-                let start = at(first);
-                let end = at(first + SPAN as f64);
+                let end = at(((span + 1) * SPAN) as f64 + 0.5);
                 source.span(start, end, pixels, greys);
+                start = end;
             }
         });
     (
