@@ -283,10 +283,14 @@ fn grey_at(image: &RgbImage, x: f32, y: f32) -> f32 {
     let (w, h) = (image.width() as f32, image.height() as f32);
     let x = x.clamp(0.0, w - 1.001);
     let y = y.clamp(0.0, h - 1.001);
-    let (x0, y0) = (x.floor() as u32, y.floor() as u32);
+    // Both are clamped to at least 0, where truncating is flooring (without the library
+    // call `floor` is on the baseline x86-64 target).
+    let (x0, y0) = (x as u32, y as u32);
     let (fx, fy) = (x - x0 as f32, y - y0 as f32);
+    let (raw, stride) = (image.as_raw(), image.width() as usize * 3);
     let g = |xx: u32, yy: u32| {
-        let p = image.get_pixel(xx, yy).0;
+        let i = yy as usize * stride + xx as usize * 3;
+        let p = &raw[i..i + 3];
         0.299 * f32::from(p[0]) + 0.587 * f32::from(p[1]) + 0.114 * f32::from(p[2])
     };
     let top = g(x0, y0) * (1.0 - fx) + g(x0 + 1, y0) * fx;
