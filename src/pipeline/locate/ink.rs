@@ -41,6 +41,8 @@ pub(super) fn strong_ink_maps(gray: &GrayImage, radius: f32, contrast: f32) -> [
 const MIN_CONTRAST: u32 = 3;
 /// Side of the square tiles the noise is measured in, in working pixels.
 const TILE: usize = 16;
+/// The fewest rows of an ink map made by one task of the thread pool.
+const BAND: usize = 64;
 
 /// The contrast each tile of the picture needs: from the median absolute step between
 /// horizontal neighbours (noise of deviation s steps by about s at the median, while lines
@@ -128,7 +130,6 @@ fn threshold(
 ) -> [GrayImage; 2] {
     let (w, h) = (gray.width() as usize, gray.height() as usize);
     let r = ((w.max(h) as f32 * radius) as usize).max(2);
-    let table = integral(gray);
     let stride = w + 1;
     // Compared as totals over the neighbourhood, signed so lighter ink stands out positively:
     // no division and no branch per pixel.
@@ -145,34 +146,51 @@ fn threshold(
     let (mut darker, mut lighter) = (vec![0u8; size(wanted[0])], vec![0u8; size(wanted[1])]);
     // Where the neighbourhood lies wholly inside the row; the loop over it vectorises.
     let (inner_start, inner_end) = (r.min(w), w.saturating_sub(r).max(r.min(w)));
-    let rows = gray
-        .as_raw()
-        .par_chunks_exact(w)
-        .zip(output_rows(&mut darker, w, h))
-        .zip(output_rows(&mut lighter, w, h));
-    // `columns`: sums over the neighbourhood's rows for each column boundary of the table;
-    // `limits`: each pixel's contrast, then times its area; then two scratch rows.
-    let scratch = || {
-        (
-            vec![0i32; stride],
-            vec![0f32; w],
-            vec![0u8; w],
-            vec![0u8; w],
-        )
-    };
-    rows.enumerate().for_each_init(
-        scratch,
-        |(columns, limits, spare_d, spare_l), (y, ((line, out_d), out_l))| {
-            let out_d = out_d.unwrap_or(spare_d);
-            let out_l = out_l.unwrap_or(spare_l);
-            let (y0, y1) = (y.saturating_sub(r), (y + r + 1).min(h));
-            let (top, bottom) = (
-                &table[y0 * stride..(y0 + 1) * stride],
-                &table[y1 * stride..(y1 + 1) * stride],
-            );
-            for ((c, &t), &b) in columns.iter_mut().zip(top).zip(bottom) {
-                *c = (b - t) as i32;
+    let (mut rows_d, mut rows_l) = (
+        output_rows(&mut darker, w, h),
+        output_rows(&mut lighter, w, h),
+    );
+    // Bands of rows over the thread pool, each sliding its neighbourhood down its rows: the
+    // window's first rows are summed once per band, so bands are a few windows tall.
+    let band = (4 * r).max(BAND);
+    let bands = rows_d.par_chunks_mut(band).zip(rows_l.par_chunks_mut(band));
+    bands.enumerate().for_each(|(b, (outs_d, outs_l))| {
+        // `columns`: for each column boundary, the sum of the window's rows' running sums
+        // (what a summed-area table's two rows subtract to, without the table's memory);
+        // `limits`: each pixel's contrast, then times its area; then two scratch rows.
+        let mut columns = vec![0i32; stride];
+        let mut limits = vec![0f32; w];
+        let (mut spare_d, mut spare_l) = (vec![0u8; w], vec![0u8; w]);
+        // The rows summed into `columns`: `window.0..window.1`.
+        let mut window = (b * band, b * band);
+        let add_row = |columns: &mut [i32], y: usize, sign: i32| {
+            let mut run = 0i32;
+            for (c, &v) in columns[1..]
+                .iter_mut()
+                .zip(&gray.as_raw()[y * w..(y + 1) * w])
+            {
+                run += i32::from(v);
+                *c += sign * run;
             }
+        };
+        for (k, (out_d, out_l)) in outs_d.iter_mut().zip(outs_l.iter_mut()).enumerate() {
+            let y = b * band + k;
+            let line = &gray.as_raw()[y * w..(y + 1) * w];
+            let out_d = out_d.as_deref_mut().unwrap_or(&mut spare_d);
+            let out_l = out_l.as_deref_mut().unwrap_or(&mut spare_l);
+            let (y0, y1) = (y.saturating_sub(r), (y + r + 1).min(h));
+            if window.0 == window.1 {
+                window = (y0, y0);
+            }
+            while window.1 < y1 {
+                add_row(&mut columns, window.1, 1);
+                window.1 += 1;
+            }
+            while window.0 < y0 {
+                add_row(&mut columns, window.0, -1);
+                window.0 += 1;
+            }
+            let limits = &mut limits[..];
             contrast(y, limits);
             let rows = (y1 - y0) as i32;
             for x in (0..inner_start).chain(inner_end..w) {
@@ -182,7 +200,7 @@ fn threshold(
                     is_ink(line[x], columns[x1] - columns[x0], area, limits[x] * area);
             }
             if inner_start == inner_end {
-                return;
+                continue;
             }
             let area = (rows * (2 * r + 1) as i32) as f32;
             let inner = inner_start..inner_end;
@@ -198,38 +216,11 @@ fn threshold(
             {
                 (*d, *l) = is_ink(v, right - left, area, limit * area);
             }
-        },
-    );
+        }
+    });
     let image = |out: Vec<u8>| {
         let (iw, ih) = if out.is_empty() { (0, 0) } else { (w, h) };
         GrayImage::from_raw(iw as u32, ih as u32, out).expect("buffer sized for the image")
     };
     [image(darker), image(lighter)]
-}
-
-/// Summed-area table with a zero first row and column. u32 is enough: 255 x 1200 x 1200 fits.
-fn integral(gray: &GrayImage) -> Vec<u32> {
-    let (w, h) = (gray.width() as usize, gray.height() as usize);
-    let stride = w + 1;
-    let mut table = vec![0u32; stride * (h + 1)];
-    // Each row's running sums (rows in parallel), then the rows added down the columns: a
-    // loop across whole rows, which vectorises, where one fused pass could not.
-    let rows = table.par_chunks_exact_mut(stride).skip(1);
-    rows.zip(gray.as_raw().par_chunks_exact(w.max(1)))
-        .for_each(|(out, line)| {
-            let mut run = 0u32;
-            for (o, &v) in out[1..].iter_mut().zip(line) {
-                run += u32::from(v);
-                *o = run;
-            }
-        });
-    for y in 1..h {
-        let (above, below) = table.split_at_mut((y + 1) * stride);
-        let above = &above[y * stride..];
-        below[..stride]
-            .iter_mut()
-            .zip(above)
-            .for_each(|(b, &a)| *b += a);
-    }
-    table
 }
