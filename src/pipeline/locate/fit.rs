@@ -283,8 +283,8 @@ fn grey_at(image: &RgbImage, x: f32, y: f32) -> f32 {
     let (w, h) = (image.width() as f32, image.height() as f32);
     let x = x.clamp(0.0, w - 1.001);
     let y = y.clamp(0.0, h - 1.001);
-    // Both are clamped to at least 0, where truncating is flooring (without the library
-    // call `floor` is on the baseline x86-64 target).
+    // Both are clamped to at least 0, where truncating is flooring, with no call to the
+    // library's `floor` (the baseline x86-64 target has no rounding instruction).
     let (x0, y0) = (x as u32, y as u32);
     let (fx, fy) = (x - x0 as f32, y - y0 as f32);
     let (raw, stride) = (image.as_raw(), image.width() as usize * 3);

@@ -150,8 +150,10 @@ fn threshold(
         output_rows(&mut darker, w, h),
         output_rows(&mut lighter, w, h),
     );
-    // Bands of rows over the thread pool, each sliding its neighbourhood down its rows: the
-    // window's first rows are summed once per band, so bands are a few windows tall.
+    // Bands of rows over the thread pool, each sliding its neighbourhood down its rows. A row's
+    // running sums are worked out twice, as the window takes it in and lets it go (w adds
+    // each time, against a table of the whole picture's memory), and a band's first window
+    // once more, so bands are a few windows tall.
     let band = (4 * r).max(BAND);
     let bands = rows_d.par_chunks_mut(band).zip(rows_l.par_chunks_mut(band));
     bands.enumerate().for_each(|(b, (outs_d, outs_l))| {
@@ -190,8 +192,7 @@ fn threshold(
                 add_row(&mut columns, window.0, -1);
                 window.0 += 1;
             }
-            let limits = &mut limits[..];
-            contrast(y, limits);
+            contrast(y, &mut limits);
             let rows = (y1 - y0) as i32;
             for x in (0..inner_start).chain(inner_end..w) {
                 let (x0, x1) = (x.saturating_sub(r), (x + r + 1).min(w));
@@ -223,4 +224,41 @@ fn threshold(
         GrayImage::from_raw(iw as u32, ih as u32, out).expect("buffer sized for the image")
     };
     [image(darker), image(lighter)]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ink_maps_slid_down_bands_match_sums_taken_pixel_by_pixel() {
+        // Tall enough for several bands of rows, with a neighbourhood reaching past the edges.
+        let (w, h) = (37u32, 301u32);
+        let gray = GrayImage::from_fn(w, h, |x, y| {
+            image::Luma([((x * 37 + y * 11 + (x * y) % 23) % 256) as u8])
+        });
+        let (radius, contrast) = (4.0 / 301.0, 6.0f32);
+        let maps = threshold(&gray, radius, |_, row| row.fill(contrast), [true, true]);
+        let r = ((w.max(h) as f32 * radius) as usize).max(2);
+        for (x, y) in (0..h).flat_map(|y| (0..w).map(move |x| (x, y))) {
+            let (x, y) = (x as usize, y as usize);
+            let (x0, x1) = (x.saturating_sub(r), (x + r + 1).min(w as usize));
+            let (y0, y1) = (y.saturating_sub(r), (y + r + 1).min(h as usize));
+            let sum: i32 = (y0..y1)
+                .flat_map(|v| (x0..x1).map(move |u| (u, v)))
+                .map(|(u, v)| i32::from(gray.get_pixel(u as u32, v as u32)[0]))
+                .sum();
+            let area = ((y1 - y0) * (x1 - x0)) as f32;
+            let v = f32::from(gray.get_pixel(x as u32, y as u32)[0]);
+            let d = v * area - sum as f32;
+            let expect = [-d > contrast * area, d > contrast * area];
+            for (map, want) in maps.iter().zip(expect) {
+                assert_eq!(
+                    map.get_pixel(x as u32, y as u32)[0] == 255,
+                    want,
+                    "pixel {x},{y}"
+                );
+            }
+        }
+    }
 }
