@@ -155,6 +155,7 @@ fn threshold(
     // each time, against a table of the whole picture's memory), and a band's first window
     // once more, so bands are a few windows tall.
     let band = (4 * r).max(BAND);
+    let line_of = |y: usize| &gray.as_raw()[y * w..(y + 1) * w];
     let bands = rows_d.par_chunks_mut(band).zip(rows_l.par_chunks_mut(band));
     bands.enumerate().for_each(|(b, (outs_d, outs_l))| {
         // `columns`: for each column boundary, the sum of the window's rows' running sums
@@ -167,17 +168,14 @@ fn threshold(
         let mut window = (b * band, b * band);
         let add_row = |columns: &mut [i32], y: usize, sign: i32| {
             let mut run = 0i32;
-            for (c, &v) in columns[1..]
-                .iter_mut()
-                .zip(&gray.as_raw()[y * w..(y + 1) * w])
-            {
+            for (c, &v) in columns[1..].iter_mut().zip(line_of(y)) {
                 run += i32::from(v);
                 *c += sign * run;
             }
         };
         for (k, (out_d, out_l)) in outs_d.iter_mut().zip(outs_l.iter_mut()).enumerate() {
             let y = b * band + k;
-            let line = &gray.as_raw()[y * w..(y + 1) * w];
+            let line = line_of(y);
             let out_d = out_d.as_deref_mut().unwrap_or(&mut spare_d);
             let out_l = out_l.as_deref_mut().unwrap_or(&mut spare_l);
             let (y0, y1) = (y.saturating_sub(r), (y + r + 1).min(h));
