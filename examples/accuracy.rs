@@ -9,7 +9,7 @@
 //! A folder of pictures is scored as one set; a folder whose subfolders hold pictures (such as
 //! `target/screens/validate/{phone,web,...}`) is scored per subfolder plus a total.
 //!
-//! `cargo run --release --example accuracy -- [--failures FILE] DIR...`
+//! `cargo run --release --example accuracy -- [--failures FILE] [--templates DIR] DIR...`
 //!
 //! Columns: pictures; cells whose given (or emptiness) is read right; grids whose givens are
 //! read exactly; entry cells read right (pictures with entries only); solved (status `Solved`);
@@ -21,6 +21,10 @@
 //! picture was rendered in (its category, width and figures, as the screenshot benchmark
 //! names them: `0123-font-family.png`), so a weakness shared by a kind of face shows
 //! even when no one family is large enough to tell.
+//!
+//! `--templates DIR` matches against `DIR/<face>/<digit>.png` besides the bundled templates,
+//! as the tool's own `--templates` does: a face can be scored before it is bundled, with no
+//! rebuild (the features made at run time equal those the build script makes).
 
 use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
@@ -249,10 +253,13 @@ fn main() {
     let mut dirs = Vec::new();
     let mut failures_path = None;
     let mut fonts = None;
+    let mut templates_dir = None;
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         if a == "--fonts" {
             fonts = Some(font_traits(&args.next().expect("--fonts FILE")));
+        } else if a == "--templates" {
+            templates_dir = Some(PathBuf::from(args.next().expect("--templates DIR")));
         } else if a == "--failures" {
             failures_path = Some(args.next().expect("--failures FILE"));
         } else if let Some(f) = a.strip_prefix("--failures=") {
@@ -261,7 +268,11 @@ fn main() {
             dirs.push(a);
         }
     }
-    let snap = Snap::new(Options::default()).expect("templates load");
+    let options = Options {
+        templates_dir,
+        ..Options::default()
+    };
+    let snap = Snap::new(options).expect("templates load");
     let mut failures = Vec::new();
     let mut grand = Score::default();
     let mut sets = 0;
