@@ -234,6 +234,17 @@ FONTS = [
      'files/covered-by-your-grace-latin-400-normal.woff', 'OFL-1.1'),
     ('sue-ellen-francisco', 'Sue Ellen Francisco (handwriting)', 'npm:@fontsource/sue-ellen-francisco@5.3.0',
      'files/sue-ellen-francisco-latin-400-normal.woff', 'OFL-1.1'),
+    # 4 more, the same way, from the next nine tune hands read worst (scored against the set
+    # with the five above): Bad Script and La Belle Aurore drew a ten-rendering picture wrong,
+    # Courgette refused 13 more of them, Give You Glory and Shadows Into Light gained nothing.
+    ('kaushan-script', 'Kaushan Script (handwriting)', 'npm:@fontsource/kaushan-script@5.3.0',
+     'files/kaushan-script-latin-400-normal.woff', 'OFL-1.1'),
+    ('mansalva', 'Mansalva (handwriting)', 'npm:@fontsource/mansalva@5.3.0',
+     'files/mansalva-latin-400-normal.woff', 'OFL-1.1'),
+    ('nanum-brush-script', 'Nanum Brush Script (handwriting)', 'npm:@fontsource/nanum-brush-script@5.3.0',
+     'files/nanum-brush-script-latin-400-normal.woff', 'OFL-1.1'),
+    ('zeyada', 'Zeyada (handwriting)', 'npm:@fontsource/zeyada@5.3.0',
+     'files/zeyada-latin-400-normal.woff', 'OFL-1.1'),
 ]
 
 # Size used for the measuring pass; large so the height ratio is precise.
