@@ -29,21 +29,18 @@ impl Strengths {
         size: (u32, u32),
         (background, dark): ([u8; 3], bool),
     ) -> Strengths {
-        let sample = sample(image, back, area, size);
         let bg_grey = luma(&background) as i32;
         // In grey towards the ink, or in hue, whichever is more (as the cells stage measures
         // a glyph's ink): a coloured mark on a highlighted cell differs from it in hue.
-        let values = (sample.pixels())
-            .map(|p| {
-                let grey = luma(&p.0) as i32 - bg_grey;
-                let d: [i32; 3] =
-                    std::array::from_fn(|i| i32::from(p[i]) - i32::from(background[i]));
-                let m = (d[0] + d[1] + d[2]) / 3;
-                let hue =
-                    (((d[0] - m).pow(2) + (d[1] - m).pow(2) + (d[2] - m).pow(2)) as f32).sqrt();
-                (if dark { grey } else { -grey }).max(hue as i32)
-            })
-            .collect();
+        let strength = |p: [u8; 3]| {
+            let grey = luma(&p) as i32 - bg_grey;
+            let d: [i32; 3] = std::array::from_fn(|i| i32::from(p[i]) - i32::from(background[i]));
+            let m = (d[0] + d[1] + d[2]) / 3;
+            let hue = (((d[0] - m).pow(2) + (d[1] - m).pow(2) + (d[2] - m).pow(2)) as f32).sqrt();
+            (if dark { grey } else { -grey }).max(hue as i32)
+        };
+        let mut values = Vec::with_capacity(size.0 as usize * size.1 as usize);
+        sample(image, back, area, size, |p| values.push(strength(p)));
         Strengths {
             values,
             w: size.0,
@@ -78,37 +75,43 @@ pub(crate) fn source_scale(back: &Projection, (x0, y0, x1, y1): Area) -> f32 {
     mean / (((x1 - x0) + (y1 - y0)) / 2.0)
 }
 
-/// `area` of the square picture sampled from `image` at `size` pixels, each read bilinearly
-/// at its centre's place in the original. Places outside the picture read as the nearest
-/// edge pixel.
-fn sample(image: &RgbImage, back: &Projection, area: Area, size: (u32, u32)) -> RgbImage {
-    let (w, h) = size;
+/// `area` of the square picture sampled from `image` at `size` pixels, row by row, each pixel
+/// read bilinearly at its centre's place in the original and handed to `each`. Places outside
+/// the picture read as the nearest edge pixel.
+fn sample(
+    image: &RgbImage,
+    back: &Projection,
+    area: Area,
+    (w, h): (u32, u32),
+    mut each: impl FnMut([u8; 3]),
+) {
     let (sx, sy) = ((area.2 - area.0) / w as f32, (area.3 - area.1) / h as f32);
     let (iw, ih) = (image.width() as f32, image.height() as f32);
-    RgbImage::from_fn(w, h, |x, y| {
-        let at = (
-            area.0 + (x as f32 + 0.5) * sx,
-            area.1 + (y as f32 + 0.5) * sy,
-        );
-        let (ox, oy) = back * &at;
-        let (fx, fy) = (
-            (ox - 0.5).clamp(0.0, iw - 1.0),
-            (oy - 0.5).clamp(0.0, ih - 1.0),
-        );
-        let (ix, iy) = (fx as u32, fy as u32);
-        let (tx, ty) = (fx - ix as f32, fy - iy as f32);
-        let (jx, jy) = (
-            (ix + 1).min(image.width() - 1),
-            (iy + 1).min(image.height() - 1),
-        );
-        let p = |x: u32, y: u32| image.get_pixel(x, y).0.map(f32::from);
-        let (a, b, c, d) = (p(ix, iy), p(jx, iy), p(ix, jy), p(jx, jy));
-        image::Rgb(std::array::from_fn(|i| {
-            let top = a[i] + (b[i] - a[i]) * tx;
-            let bottom = c[i] + (d[i] - c[i]) * tx;
-            round_byte(top + (bottom - top) * ty)
-        }))
-    })
+    let (last_x, last_y) = (image.width() as usize - 1, image.height() as usize - 1);
+    let (raw, stride) = (image.as_raw(), image.width() as usize * 3);
+    for y in 0..h {
+        let at_y = area.1 + (y as f32 + 0.5) * sy;
+        for x in 0..w {
+            let (ox, oy) = back * &(area.0 + (x as f32 + 0.5) * sx, at_y);
+            let (fx, fy) = (
+                (ox - 0.5).clamp(0.0, iw - 1.0),
+                (oy - 0.5).clamp(0.0, ih - 1.0),
+            );
+            let (ix, iy) = (fx as usize, fy as usize);
+            let (tx, ty) = (fx - ix as f32, fy - iy as f32);
+            let (jx, jy) = ((ix + 1).min(last_x), (iy + 1).min(last_y));
+            let p = |x: usize, y: usize| {
+                let i = y * stride + x * 3;
+                [raw[i], raw[i + 1], raw[i + 2]].map(f32::from)
+            };
+            let (a, b, c, d) = (p(ix, iy), p(jx, iy), p(ix, jy), p(jx, jy));
+            each(std::array::from_fn(|i| {
+                let top = a[i] + (b[i] - a[i]) * tx;
+                let bottom = c[i] + (d[i] - c[i]) * tx;
+                round_byte(top + (bottom - top) * ty)
+            }));
+        }
+    }
 }
 
 /// `v` (a blend of bytes: 0 to 255) rounded half away from zero, as `f32::round` does, but

@@ -198,6 +198,7 @@ fn line_points(
     let reach = (SEARCH * cell).ceil() as i32;
     let max_width = (MAX_LINE_WIDTH * cell).max(2.0);
     let mut profile = Vec::with_capacity(2 * reach as usize + 1);
+    let mut taps = Vec::with_capacity(2 * reach as usize + 1);
     let mut out = Vec::with_capacity(n);
     let mut halves = Vec::with_capacity(n);
     for i in 0..n {
@@ -214,11 +215,16 @@ fn line_points(
             continue;
         }
         let (nx, ny) = (nx / len, ny / len);
-        profile.clear();
-        for s in -reach..=reach {
+        // Where each sample's taps lie first, then their greys: the loads of a profile
+        // crossing a horizontal line fall on a new row of the picture each (a cache miss
+        // each), and a loop doing little besides them keeps many of them in flight.
+        taps.clear();
+        taps.extend((-reach..=reach).map(|s| {
             let s = s as f32;
-            profile.push(grey_at(image, p.0 + s * nx, p.1 + s * ny));
-        }
+            Taps::at(image, p.0 + s * nx, p.1 + s * ny)
+        }));
+        profile.clear();
+        profile.extend(taps.iter().map(|t| t.grey(image)));
         if let Some((offset, half)) = strongest_crossing(&profile, max_width) {
             let s = offset - reach as f32;
             out.push((p.0 + s * nx, p.1 + s * ny));
@@ -278,24 +284,42 @@ fn strongest_crossing(profile: &[f32], max_width: f32) -> Option<(f32, f32)> {
     })
 }
 
-/// The grey (Rec. 601 luma) at `(x, y)`, bilinear; the nearest edge pixel outside.
-fn grey_at(image: &RgbImage, x: f32, y: f32) -> f32 {
-    let (w, h) = (image.width() as f32, image.height() as f32);
-    let x = x.clamp(0.0, w - 1.001);
-    let y = y.clamp(0.0, h - 1.001);
-    // Both are clamped to at least 0, where truncating is flooring, with no call to the
-    // library's `floor` (the baseline x86-64 target has no rounding instruction).
-    let (x0, y0) = (x as u32, y as u32);
-    let (fx, fy) = (x - x0 as f32, y - y0 as f32);
-    let (raw, stride) = (image.as_raw(), image.width() as usize * 3);
-    let g = |xx: u32, yy: u32| {
-        let i = yy as usize * stride + xx as usize * 3;
-        let p = &raw[i..i + 3];
-        0.299 * f32::from(p[0]) + 0.587 * f32::from(p[1]) + 0.114 * f32::from(p[2])
-    };
-    let top = g(x0, y0) * (1.0 - fx) + g(x0 + 1, y0) * fx;
-    let bottom = g(x0, y0 + 1) * (1.0 - fx) + g(x0 + 1, y0 + 1) * fx;
-    top * (1.0 - fy) + bottom * fy
+/// The four pixels a bilinear read of a point takes: the top left one's place in the
+/// picture's bytes, and the point's place between them.
+struct Taps {
+    at: usize,
+    fx: f32,
+    fy: f32,
+}
+
+impl Taps {
+    /// The taps of `(x, y)`; the nearest edge pixels outside the picture.
+    fn at(image: &RgbImage, x: f32, y: f32) -> Taps {
+        let (w, h) = (image.width() as f32, image.height() as f32);
+        let x = x.clamp(0.0, w - 1.001);
+        let y = y.clamp(0.0, h - 1.001);
+        // Both are clamped to at least 0, where truncating is flooring, with no call to the
+        // library's `floor` (the baseline x86-64 target has no rounding instruction).
+        let (x0, y0) = (x as u32, y as u32);
+        Taps {
+            at: y0 as usize * image.width() as usize * 3 + x0 as usize * 3,
+            fx: x - x0 as f32,
+            fy: y - y0 as f32,
+        }
+    }
+
+    /// The grey (Rec. 601 luma) at the point, bilinear.
+    fn grey(&self, image: &RgbImage) -> f32 {
+        let (raw, stride) = (image.as_raw(), image.width() as usize * 3);
+        let g = |i: usize| {
+            let p = &raw[i..i + 3];
+            0.299 * f32::from(p[0]) + 0.587 * f32::from(p[1]) + 0.114 * f32::from(p[2])
+        };
+        let (i, fx, fy) = (self.at, self.fx, self.fy);
+        let top = g(i) * (1.0 - fx) + g(i + 3) * fx;
+        let bottom = g(i + stride) * (1.0 - fx) + g(i + stride + 3) * fx;
+        top * (1.0 - fy) + bottom * fy
+    }
 }
 
 /// The line through most of `points` (within `INLIER` px), refitted by least squares to
