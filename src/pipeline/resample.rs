@@ -4,6 +4,7 @@
 
 use image::RgbImage;
 use imageproc::geometric_transformations::Projection;
+use wide::{f32x4, i32x4, CmpGe};
 
 use crate::pipeline::gray::luma;
 
@@ -36,8 +37,16 @@ impl Strengths {
             let grey = luma(&p) as i32 - bg_grey;
             let d: [i32; 3] = std::array::from_fn(|i| i32::from(p[i]) - i32::from(background[i]));
             let m = (d[0] + d[1] + d[2]) / 3;
-            let hue = (((d[0] - m).pow(2) + (d[1] - m).pow(2) + (d[2] - m).pow(2)) as f32).sqrt();
-            (if dark { grey } else { -grey }).max(hue as i32)
+            let hue_squared = (d[0] - m).pow(2) + (d[1] - m).pow(2) + (d[2] - m).pow(2);
+            let grey = if dark { grey } else { -grey };
+            // The hue's root only when it can be the larger (most pixels are grey on grey:
+            // a square root's latency was a fifth of this loop). Below 2^24 the root of a
+            // whole number truncates to its whole root, as the comparison takes it.
+            if grey >= 0 && hue_squared < (grey + 1) * (grey + 1) {
+                grey
+            } else {
+                grey.max((hue_squared as f32).sqrt() as i32)
+            }
         };
         let mut values = Vec::with_capacity(size.0 as usize * size.1 as usize);
         sample(image, back, area, size, |p| values.push(strength(p)));
@@ -100,26 +109,30 @@ fn sample(
             let (ix, iy) = (fx as usize, fy as usize);
             let (tx, ty) = (fx - ix as f32, fy - iy as f32);
             let (jx, jy) = ((ix + 1).min(last_x), (iy + 1).min(last_y));
+            // One colour channel per lane, with the same operations as one at a time.
             let p = |x: usize, y: usize| {
                 let i = y * stride + x * 3;
-                [raw[i], raw[i + 1], raw[i + 2]].map(f32::from)
+                let p = &raw[i..i + 3];
+                i32x4::new([i32::from(p[0]), i32::from(p[1]), i32::from(p[2]), 0]).round_float()
             };
             let (a, b, c, d) = (p(ix, iy), p(jx, iy), p(ix, jy), p(jx, jy));
-            each(std::array::from_fn(|i| {
-                let top = a[i] + (b[i] - a[i]) * tx;
-                let bottom = c[i] + (d[i] - c[i]) * tx;
-                round_byte(top + (bottom - top) * ty)
-            }));
+            let (tx, ty) = (f32x4::splat(tx), f32x4::splat(ty));
+            let top = a + (b - a) * tx;
+            let bottom = c + (d - c) * tx;
+            let rounded = round_bytes(top + (bottom - top) * ty).to_array();
+            each([rounded[0] as u8, rounded[1] as u8, rounded[2] as u8]);
         }
     }
 }
 
-/// `v` (a blend of bytes: 0 to 255) rounded half away from zero, as `f32::round` does, but
-/// without its library call (the baseline x86-64 target has no rounding instruction; the call
-/// was a fifth of sampling a glyph again): the fraction above the truncation is exact.
-fn round_byte(v: f32) -> u8 {
-    let whole = v as u8;
-    whole + u8::from(v - f32::from(whole) >= 0.5)
+/// `v` (blends of bytes: 0 to 255) rounded half away from zero, as `f32::round` does, but
+/// without its library call (the baseline x86-64 target has no rounding instruction): the
+/// truncation, plus one where the fraction above it (exact) is a half or more.
+fn round_bytes(v: f32x4) -> i32x4 {
+    let whole = v.fast_trunc_int();
+    let up = (v - whole.round_float()).cmp_ge(f32x4::splat(0.5));
+    // A true lane is all ones: -1 as a whole number.
+    whole - bytemuck::cast::<f32x4, i32x4>(up)
 }
 
 /// A connected piece of ink: its box (x0, y0, x1, y1, inclusive) in sample pixels.
@@ -133,7 +146,8 @@ mod tests {
     fn bytes_round_as_f32_round_does() {
         let mut v = 0.0f32;
         while v <= 255.0 {
-            assert_eq!(round_byte(v), v.round() as u8, "{v}");
+            let lanes = round_bytes(f32x4::splat(v)).to_array();
+            assert_eq!(lanes, [v.round() as i32; 4], "{v}");
             // Every representable value near the halves, and a walk through the rest.
             v = if (v.fract() - 0.5).abs() < 1e-3 {
                 v.next_up()

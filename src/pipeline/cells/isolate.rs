@@ -336,10 +336,13 @@ pub(super) fn area_colour(
     let (x0, y0, x1, y1) = area;
     let mut sum = [0u64; 3];
     let mut n = 0u64;
-    for y in y0..y1 {
-        for x in x0..x1 {
-            if gray.get_pixel(x, y)[0].abs_diff(bg) <= 3 {
-                let p = rect.image.get_pixel(x, y);
+    let (stride, w) = (gray.width() as usize, (x1 - x0) as usize);
+    let (greys, colours) = (gray.as_raw(), rect.image.as_raw());
+    for y in y0 as usize..y1 as usize {
+        let first = y * stride + x0 as usize;
+        let rgb = colours[3 * first..3 * (first + w)].chunks_exact(3);
+        for (&g, p) in greys[first..first + w].iter().zip(rgb) {
+            if g.abs_diff(bg) <= 3 {
                 (0..3).for_each(|i| sum[i] += u64::from(p[i]));
                 n += 1;
             }

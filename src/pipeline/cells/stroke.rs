@@ -97,13 +97,25 @@ fn source_colour(
     );
     let bg = background.map(i32::from);
     let strength = |p: [u8; 3]| -> i32 { (0..3).map(|i| (i32::from(p[i]) - bg[i]).abs()).sum() };
-    let pixels = || (oy0..oy1).flat_map(move |y| (ox0..ox1).map(move |x| image.get_pixel(x, y).0));
-    let strengths: Vec<i32> = pixels().map(strength).collect();
+    // Row by row, as slices of the picture's bytes (a pixel at a time through the image's
+    // accessor cost more than the strengths themselves).
+    let (raw, stride) = (image.as_raw(), w as usize * 3);
+    let rows = || {
+        (oy0..oy1).map(move |y| {
+            let row = y as usize * stride;
+            &raw[row + ox0 as usize * 3..row + ox1 as usize * 3]
+        })
+    };
+    let mut strengths = Vec::with_capacity(((ox1 - ox0) * (oy1 - oy0)) as usize);
+    for row in rows() {
+        strengths.extend(row.chunks_exact(3).map(|p| strength([p[0], p[1], p[2]])));
+    }
     let peak = robust_peak(&strengths)?;
     let cut = (peak as f32 * CORE) as i32;
     let mut sum = [0u64; 3];
     let mut n = 0u64;
-    for (p, _) in pixels().zip(&strengths).filter(|&(_, &s)| s >= cut) {
+    let pixels = rows().flat_map(|row| row.chunks_exact(3));
+    for (p, _) in pixels.zip(&strengths).filter(|&(_, &s)| s >= cut) {
         (0..3).for_each(|i| sum[i] += u64::from(p[i]));
         n += 1;
     }
