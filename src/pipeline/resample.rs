@@ -41,9 +41,12 @@ impl Strengths {
             let grey = if dark { grey } else { -grey };
             // The hue's root only when it can be the larger (most pixels are grey on grey:
             // a square root's latency was a fifth of this loop). Below 2^24 the root of a
-            // whole number truncates to its whole root, as the comparison takes it.
-            if grey >= 0 && hue_squared < (grey + 1) * (grey + 1) {
-                grey
+            // whole number truncates to its whole root, as the comparison takes it; a hue
+            // under `at_least + 1` roots to at most `at_least`, and to 0 when `grey` is below
+            // 0 (then it is 0 itself).
+            let at_least = grey.max(0);
+            if hue_squared < (at_least + 1) * (at_least + 1) {
+                at_least
             } else {
                 grey.max((hue_squared as f32).sqrt() as i32)
             }

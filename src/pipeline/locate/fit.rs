@@ -197,34 +197,39 @@ fn line_points(
     };
     let reach = (SEARCH * cell).ceil() as i32;
     let max_width = (MAX_LINE_WIDTH * cell).max(2.0);
-    let mut profile = Vec::with_capacity(2 * reach as usize + 1);
-    let mut taps = Vec::with_capacity(2 * reach as usize + 1);
+    // Each sample point and the unit normal there, towards the next line across, in image
+    // pixels; none where the normal is degenerate.
+    let points: Vec<((f32, f32), (f32, f32))> = (0..n)
+        .filter_map(|i| {
+            // Cell c, at a quarter, half and three quarters of it.
+            let t = ((i / SAMPLES_PER_CELL) as f64 + (i % SAMPLES_PER_CELL + 1) as f64 / 4.0) / 9.0;
+            let (u, v) = along(t);
+            let p = map(u, v);
+            let (du, dv) = if horizontal { (0.0, 0.01) } else { (0.01, 0.0) };
+            let q = map(u + du, v + dv);
+            let (nx, ny) = (q.0 - p.0, q.1 - p.1);
+            let len = (nx * nx + ny * ny).sqrt();
+            (len != 0.0).then(|| (p, (nx / len, ny / len)))
+        })
+        .collect();
+    // The profiles' greys, read step by step across all of them: the taps of one step lie
+    // along the line, in the same rows of the picture, where a profile's own steps each fall
+    // on a new row (a cache miss each, far apart in memory). Where the taps lie first, then
+    // their greys: a loop doing little besides its loads keeps many of them in flight.
+    let steps = (2 * reach + 1) as usize;
+    let taps: Vec<Taps> = (-reach..=reach)
+        .flat_map(|s| {
+            let s = s as f32;
+            (points.iter()).map(move |&(p, n)| Taps::at(image, p.0 + s * n.0, p.1 + s * n.1))
+        })
+        .collect();
+    let greys: Vec<f32> = taps.iter().map(|t| t.grey(image)).collect();
+    let mut profile = Vec::with_capacity(steps);
     let mut out = Vec::with_capacity(n);
     let mut halves = Vec::with_capacity(n);
-    for i in 0..n {
-        // Cell c, at a quarter, half and three quarters of it.
-        let t = ((i / SAMPLES_PER_CELL) as f64 + (i % SAMPLES_PER_CELL + 1) as f64 / 4.0) / 9.0;
-        let (u, v) = along(t);
-        let p = map(u, v);
-        // The normal: towards the next line across, in image pixels.
-        let (du, dv) = if horizontal { (0.0, 0.01) } else { (0.01, 0.0) };
-        let q = map(u + du, v + dv);
-        let (nx, ny) = (q.0 - p.0, q.1 - p.1);
-        let len = (nx * nx + ny * ny).sqrt();
-        if len == 0.0 {
-            continue;
-        }
-        let (nx, ny) = (nx / len, ny / len);
-        // Where each sample's taps lie first, then their greys: the loads of a profile
-        // crossing a horizontal line fall on a new row of the picture each (a cache miss
-        // each), and a loop doing little besides them keeps many of them in flight.
-        taps.clear();
-        taps.extend((-reach..=reach).map(|s| {
-            let s = s as f32;
-            Taps::at(image, p.0 + s * nx, p.1 + s * ny)
-        }));
+    for (i, &(p, (nx, ny))) in points.iter().enumerate() {
         profile.clear();
-        profile.extend(taps.iter().map(|t| t.grey(image)));
+        profile.extend((0..steps).map(|step| greys[step * points.len() + i]));
         if let Some((offset, half)) = strongest_crossing(&profile, max_width) {
             let s = offset - reach as f32;
             out.push((p.0 + s * nx, p.1 + s * ny));
