@@ -150,10 +150,24 @@ fn holes_at(ink: &GrayImage, stroke: u8) -> Loops {
         part.1 += run.y * len;
         part.2 |= run.x0 == 0 || run.x1 + 1 == w || run.y == 0 || run.y + 1 == h;
     }
+    let enclosed = (parts.into_iter())
+        .filter(|p| p.0 > 0)
+        .map(|(area, rows, touches)| (area, rows, !touches));
+    count_loops(enclosed, min_area, h)
+}
+
+/// The loops among background components given as (area, sum of their pixels' rows, whether
+/// enclosed): those enclosed and at least `min_area` pixels, counted up to 3, and placed by
+/// their centre in a glyph `h` rows tall when there is one.
+fn count_loops(
+    components: impl Iterator<Item = (usize, usize, bool)>,
+    min_area: usize,
+    h: usize,
+) -> Loops {
     let mut count = 0u8;
     let mut centre = 0.0f32;
-    for &(area, rows, touches) in parts.iter().filter(|p| p.0 > 0) {
-        if !touches && area >= min_area {
+    for (area, rows, enclosed) in components {
+        if enclosed && area >= min_area {
             count = (count + 1).min(3);
             centre = (rows as f32 / area as f32 + 0.5) / h as f32;
         }
@@ -502,12 +516,12 @@ mod tests {
     use image::Luma;
 
     /// The loops counted pixel by pixel, with a flood fill: what the runs must agree with.
-    fn holes_by_flood_fill(ink: &GrayImage, stroke: u8) -> (u8, Option<Place>) {
+    fn holes_by_flood_fill(ink: &GrayImage, stroke: u8) -> Loops {
         let (w, h) = (ink.width() as usize, ink.height() as usize);
         let open: Vec<bool> = ink.as_raw().iter().map(|&v| v < stroke).collect();
         let min_area = ((w * h) as f32 * MIN_HOLE_FRACTION).max(2.0) as usize;
         let mut seen = vec![false; w * h];
-        let (mut count, mut centre) = (0u8, 0.0f32);
+        let mut components = Vec::new();
         for start in (0..w * h).filter(|&i| open[i]) {
             if seen[start] {
                 continue;
@@ -533,17 +547,9 @@ mod tests {
                     }
                 }
             }
-            if enclosed && area >= min_area {
-                count = (count + 1).min(3);
-                centre = (rows as f32 / area as f32 + 0.5) / h as f32;
-            }
+            components.push((area, rows, enclosed));
         }
-        let place = match count {
-            1 if centre < PLACE_MARGIN => Some(Place::Upper),
-            1 if centre > 1.0 - PLACE_MARGIN => Some(Place::Lower),
-            _ => None,
-        };
-        (count, place)
+        count_loops(components.into_iter(), min_area, h)
     }
 
     proptest::proptest! {
@@ -556,8 +562,8 @@ mod tests {
             let pixels: Vec<u8> = levels[..(w * h) as usize].iter().map(|&l| [0, 100, 200, 255][l]).collect();
             let ink = GrayImage::from_raw(w, h, pixels).unwrap();
             for stroke in [STROKE, BLURRED_STROKE, 192] {
-                let loops = holes_at(&ink, stroke);
-                proptest::prop_assert_eq!((loops.count, loops.place), holes_by_flood_fill(&ink, stroke));
+                let (runs, flood) = (holes_at(&ink, stroke), holes_by_flood_fill(&ink, stroke));
+                proptest::prop_assert_eq!((runs.count, runs.place), (flood.count, flood.place));
             }
         }
     }
