@@ -280,10 +280,13 @@ fn curve_points(c: &OutlineCurve) -> Vec<Point> {
 
 /// `colour` over `p` at coverage `alpha` (0-1), in 1/256 steps.
 fn blend(p: [u8; 3], colour: [u8; 3], alpha: f32) -> [u8; 3] {
-    // Nothing to blend (as the sum below gives): most of an erased cell lies outside its
-    // answer's glyph.
+    // Nothing to blend, or all colour (as the sum below gives): most of an erased cell lies
+    // outside its answer's glyph, and all of it inside the erased interior.
     if alpha <= 0.0 {
         return p;
+    }
+    if alpha >= 1.0 {
+        return colour;
     }
     // alpha >= 0: + 0.5 then truncation rounds to nearest
     let a = ((alpha * 256.0 + 0.5) as u32).min(256);
