@@ -9,6 +9,25 @@ pub fn luma(px: &[u8]) -> u32 {
     (u32::from(px[0]) * 299 + u32::from(px[1]) * 587 + u32::from(px[2]) * 114) / 1000
 }
 
+/// How far `rgb` stands out from `background`: `grey` (its grey distance towards the ink,
+/// negative away from it), or its distance in hue, whichever is more. A coloured mark on a
+/// highlighted cell differs from it more in hue than in grey.
+pub(crate) fn grey_or_hue(grey: i32, rgb: [u8; 3], background: [u8; 3]) -> i32 {
+    let d: [i32; 3] = std::array::from_fn(|i| i32::from(rgb[i]) - i32::from(background[i]));
+    let m = (d[0] + d[1] + d[2]) / 3;
+    let hue_squared = (d[0] - m).pow(2) + (d[1] - m).pow(2) + (d[2] - m).pow(2);
+    // The hue's root only when it can be the larger (most pixels are grey on grey: a square
+    // root's latency was a fifth of sampling a glyph again). Below 2^24 the root of a whole
+    // number truncates to its whole root, as the comparison takes it; a hue under
+    // `at_least + 1` roots to at most `at_least`, and to 0 when `grey` is below 0 (then it is
+    // 0 itself).
+    let at_least = grey.max(0);
+    if hue_squared < (at_least + 1) * (at_least + 1) {
+        return at_least;
+    }
+    grey.max((hue_squared as f32).sqrt() as i32)
+}
+
 /// A dark theme has a dark background: the median grey is below the middle.
 pub fn is_dark(gray: &GrayImage) -> bool {
     is_dark_background(median(gray.as_raw()))

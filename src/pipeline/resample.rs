@@ -6,7 +6,7 @@ use image::RgbImage;
 use imageproc::geometric_transformations::Projection;
 use wide::{f32x4, i32x4, CmpGe};
 
-use crate::pipeline::gray::luma;
+use crate::pipeline::gray::{grey_or_hue, luma};
 
 /// A rectangle of the square picture: left, top, right, bottom.
 pub(crate) type Area = (f32, f32, f32, f32);
@@ -31,25 +31,10 @@ impl Strengths {
         (background, dark): ([u8; 3], bool),
     ) -> Strengths {
         let bg_grey = luma(&background) as i32;
-        // In grey towards the ink, or in hue, whichever is more (as the cells stage measures
-        // a glyph's ink): a coloured mark on a highlighted cell differs from it in hue.
+        // As the cells stage measures a glyph's ink.
         let strength = |p: [u8; 3]| {
             let grey = luma(&p) as i32 - bg_grey;
-            let d: [i32; 3] = std::array::from_fn(|i| i32::from(p[i]) - i32::from(background[i]));
-            let m = (d[0] + d[1] + d[2]) / 3;
-            let hue_squared = (d[0] - m).pow(2) + (d[1] - m).pow(2) + (d[2] - m).pow(2);
-            let grey = if dark { grey } else { -grey };
-            // The hue's root only when it can be the larger (most pixels are grey on grey:
-            // a square root's latency was a fifth of this loop). Below 2^24 the root of a
-            // whole number truncates to its whole root, as the comparison takes it; a hue
-            // under `at_least + 1` roots to at most `at_least`, and to 0 when `grey` is below
-            // 0 (then it is 0 itself).
-            let at_least = grey.max(0);
-            if hue_squared < (at_least + 1) * (at_least + 1) {
-                at_least
-            } else {
-                grey.max((hue_squared as f32).sqrt() as i32)
-            }
+            grey_or_hue(if dark { grey } else { -grey }, p, background)
         };
         let mut values = Vec::with_capacity(size.0 as usize * size.1 as usize);
         sample(image, back, area, size, |p| values.push(strength(p)));

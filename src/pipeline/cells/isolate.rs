@@ -7,6 +7,7 @@ use crate::pipeline::mask::{component_boxes, component_labels};
 use image::{GrayImage, Luma, RgbImage};
 
 use super::{Author, Glyph, LINE_MARGIN, MIN_GLYPH_HEIGHT, MIN_MARK_HEIGHT};
+use crate::pipeline::gray::grey_or_hue;
 use crate::pipeline::rectify::{Rectified, CELL};
 
 /// A piece of ink's box in a cell: first column, first row, last column, last row.
@@ -30,16 +31,11 @@ impl Ink<'_> {
     /// hue, whichever is more. A pink wrong entry on a blue highlighted row differs from it
     /// more in hue than in grey.
     fn strength(&self, grey: u8, rgb: [u8; 3]) -> i32 {
-        let d: [i32; 3] =
-            std::array::from_fn(|i| i32::from(rgb[i]) - i32::from(self.background[i]));
-        let m = (d[0] + d[1] + d[2]) / 3;
-        let hue_squared = (d[0] - m).pow(2) + (d[1] - m).pow(2) + (d[2] - m).pow(2);
-        let grey = i32::from(self.stand_out[grey as usize]);
-        // The root only when the hue can win: most pixels are background or grey ink.
-        if hue_squared < (grey + 1) * (grey + 1) {
-            return grey;
-        }
-        grey.max((hue_squared as f32).sqrt() as i32)
+        grey_or_hue(
+            i32::from(self.stand_out[grey as usize]),
+            rgb,
+            self.background,
+        )
     }
 }
 
@@ -269,19 +265,28 @@ fn area_strengths(
     (x0, y0, x1, y1): (u32, u32, u32, u32),
     ink: &Ink<'_>,
 ) -> Vec<i32> {
-    let (stride, w) = (gray.width() as usize, (x1 - x0) as usize);
-    let (greys, colours) = (gray.as_raw(), rect.image.as_raw());
-    let mut out = Vec::with_capacity(w * (y1 - y0) as usize);
-    for y in y0 as usize..y1 as usize {
-        let first = y * stride + x0 as usize;
-        let row = greys[first..first + w].iter();
-        let rgb = colours[3 * first..3 * (first + w)].chunks_exact(3);
-        out.extend(
-            row.zip(rgb)
-                .map(|(&g, c)| ink.strength(g, [c[0], c[1], c[2]])),
-        );
+    let mut out = Vec::with_capacity(((x1 - x0) * (y1 - y0)) as usize);
+    for row in area_rows(rect, gray, (x0, y0, x1, y1)) {
+        out.extend(row.map(|(g, c)| ink.strength(g, c)));
     }
     out
+}
+
+/// The rows of `x0..x1` x `y0..y1` of the straightened grid, each pixel as its grey and its
+/// colour, read as slices of both pictures (a pixel at a time through their accessors cost
+/// more than what is done with them).
+fn area_rows<'a>(
+    rect: &'a Rectified,
+    gray: &'a GrayImage,
+    (x0, y0, x1, y1): (u32, u32, u32, u32),
+) -> impl Iterator<Item = impl Iterator<Item = (u8, [u8; 3])> + 'a> + 'a {
+    let (stride, w) = (gray.width() as usize, (x1 - x0) as usize);
+    let (greys, colours) = (gray.as_raw(), rect.image.as_raw());
+    (y0 as usize..y1 as usize).map(move |y| {
+        let first = y * stride + x0 as usize;
+        let rgb = colours[3 * first..3 * (first + w)].chunks_exact(3);
+        (greys[first..first + w].iter().zip(rgb)).map(|(&g, c)| (g, [c[0], c[1], c[2]]))
+    })
 }
 
 /// How many rows beyond `edge` (up to `reach`, stepping by `step`: 1 down, -1 up) the ink of
@@ -333,15 +338,10 @@ pub(super) fn area_colour(
     area: (u32, u32, u32, u32),
     bg: u8,
 ) -> [u8; 3] {
-    let (x0, y0, x1, y1) = area;
     let mut sum = [0u64; 3];
     let mut n = 0u64;
-    let (stride, w) = (gray.width() as usize, (x1 - x0) as usize);
-    let (greys, colours) = (gray.as_raw(), rect.image.as_raw());
-    for y in y0 as usize..y1 as usize {
-        let first = y * stride + x0 as usize;
-        let rgb = colours[3 * first..3 * (first + w)].chunks_exact(3);
-        for (&g, p) in greys[first..first + w].iter().zip(rgb) {
+    for row in area_rows(rect, gray, area) {
+        for (g, p) in row {
             if g.abs_diff(bg) <= 3 {
                 (0..3).for_each(|i| sum[i] += u64::from(p[i]));
                 n += 1;
