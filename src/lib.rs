@@ -127,6 +127,20 @@ impl Snap {
         label: &Path,
         timings: &mut Timings,
     ) -> Result<Reading> {
+        // The stages split their loops over the thread pool many times per picture: run from
+        // inside the pool (a no-op there, as in a batch), each split is a cheap push on the
+        // worker's own queue instead of a hand-over from a thread outside it.
+        rayon::scope(|_| self.read_in_pool(image, name, label, timings))
+    }
+
+    /// [`Snap::read_as`], on a thread of the pool.
+    fn read_in_pool(
+        &self,
+        image: &RgbImage,
+        name: &Path,
+        label: &Path,
+        timings: &mut Timings,
+    ) -> Result<Reading> {
         let located = timings.time(Stage::Locate, || locate::locate(image));
         let located = match located {
             Ok(l) => l,

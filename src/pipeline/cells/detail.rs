@@ -7,6 +7,7 @@
 
 use image::{GrayImage, RgbImage};
 use imageproc::geometric_transformations::Projection;
+use rayon::prelude::*;
 
 use super::isolate::Ink;
 use super::Glyph;
@@ -36,13 +37,14 @@ pub(super) fn read_small_glyphs_again(
         return;
     }
     let back = projection.invert();
-    for (glyph, ink) in glyphs.iter_mut().zip(inks) {
-        let Some(glyph) = glyph else { continue };
-        let Some(ink) = sampled_ink(glyph, ink, TARGET / digit, dark, image, &back) else {
-            continue;
-        };
-        glyph.ink = ink;
-    }
+    // Glyphs are independent: sampled in parallel.
+    (glyphs.par_iter_mut().zip(inks))
+        .filter_map(|(glyph, ink)| Some((glyph.as_mut()?, ink)))
+        .for_each(|(glyph, ink)| {
+            if let Some(ink) = sampled_ink(glyph, ink, TARGET / digit, dark, image, &back) {
+                glyph.ink = ink;
+            }
+        });
 }
 
 /// The glyph's box (with a pixel of margin) sampled from the original enlarged up to `most`

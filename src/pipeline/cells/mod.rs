@@ -335,7 +335,7 @@ pub fn slice(rect: &Rectified, image: &RgbImage) -> Cells {
     // too far to be joined (a blurred didone `7`'s bar, and the foot of its stem) may still
     // be a faint digit's: it is looked at fainter too, and so is a bare stem (a hairline
     // `4` on a highlight kept only its stem, and read `1`).
-    let found: Vec<CellInk> = (found.into_iter().enumerate())
+    let found: Vec<CellInk> = (found.into_par_iter().enumerate())
         .map(|(i, cell)| {
             let whole = |ink: &Ink, join: Join| {
                 Some(isolate_glyph(rect, gray, areas[i], ink, join))
@@ -381,7 +381,7 @@ pub fn slice(rect: &Rectified, image: &RgbImage) -> Cells {
     // A glyph taller than any digit of the grid's font holds a grid line's remnant or a
     // shadow along the grid's edge, and maybe a digit: look again without what spans the
     // cell (photos: 12 of 19 such glyphs were nothing but that).
-    let found: Vec<CellInk> = (found.into_iter().enumerate())
+    let found: Vec<CellInk> = (found.into_par_iter().enumerate())
         .map(|(i, cell)| match cell.glyph.as_ref() {
             Some(g) if sizes.is_digit(g, &cell) && sizes.is_outsized(g) => {
                 let clear = Join {

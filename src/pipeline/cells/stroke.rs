@@ -8,6 +8,7 @@
 
 use image::RgbImage;
 use imageproc::geometric_transformations::Projection;
+use rayon::prelude::*;
 
 use super::Glyph;
 use crate::pipeline::resample::source_scale;
@@ -49,12 +50,14 @@ pub(super) fn colours_from_source(
     if !larger_in_source(scales) {
         return;
     }
-    for (glyph, &background) in glyphs.iter_mut().zip(backgrounds) {
-        let Some(glyph) = glyph else { continue };
-        if let Some(colour) = source_colour(glyph, background, image, &back) {
-            glyph.colour = colour;
-        }
-    }
+    // Glyphs are independent: read in parallel.
+    (glyphs.par_iter_mut().zip(backgrounds))
+        .filter_map(|(glyph, &background)| Some((glyph.as_mut()?, background)))
+        .for_each(|(glyph, background)| {
+            if let Some(colour) = source_colour(glyph, background, image, &back) {
+                glyph.colour = colour;
+            }
+        });
 }
 
 /// Whether the original holds the median glyph at least `MIN_SCALE` times larger, from each

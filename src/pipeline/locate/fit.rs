@@ -7,6 +7,7 @@
 //! lines are known to about one.
 
 use image::RgbImage;
+use rayon::prelude::*;
 
 use super::homography::{apply, solve_homography};
 use crate::pipeline::quad::Quad;
@@ -127,14 +128,20 @@ fn fit_once(image: &RgbImage, quad: &Quad, cell: f32, rough: bool) -> Option<Qua
     let mut lines: [[Option<Line>; 10]; 2] = [[None; 10]; 2];
     // Half the width of the outer lines (top, bottom; left, right), in pixels.
     let mut half_widths = [[0.0f32; 2]; 2];
-    for (axis, found) in lines.iter_mut().enumerate() {
-        for (k, slot) in found.iter_mut().enumerate() {
-            let (points, mut halves) = line_points(image, &map, k, axis == 0, cell);
-            *slot = fit_line(&points, 9 * SAMPLES_PER_CELL);
-            if (k == 0 || k == 9) && !halves.is_empty() {
-                halves.sort_by(f32::total_cmp);
-                half_widths[axis][k / 9] = halves[halves.len() / 2];
-            }
+    // The lines are looked for independently: in parallel.
+    let found: Vec<(Option<Line>, Vec<f32>)> = (0..20usize)
+        .into_par_iter()
+        .map(|i| {
+            let (points, halves) = line_points(image, &map, i % 10, i < 10, cell);
+            (fit_line(&points, 9 * SAMPLES_PER_CELL), halves)
+        })
+        .collect();
+    for (i, (line, mut halves)) in found.into_iter().enumerate() {
+        let (axis, k) = (i / 10, i % 10);
+        lines[axis][k] = line;
+        if (k == 0 || k == 9) && !halves.is_empty() {
+            halves.sort_by(f32::total_cmp);
+            half_widths[axis][k / 9] = halves[halves.len() / 2];
         }
     }
     // Every line that disagrees dropped at once, down to the fewest a grid is fitted to;

@@ -498,7 +498,42 @@ impl Templates {
     /// Each glyph's best score for each digit (index 0 is digit 1): the glyphs x templates
     /// matrix of cosines, reduced to the best template of each digit.
     pub fn digit_scores(&self, glyphs: &GlyphFeatures) -> Vec<[f32; 9]> {
-        best_per_digit(&glyphs.0.dot(&self.matrix.t()), &self.digits)
+        self.best_per_digit(&glyphs.0, None)
+    }
+
+    /// Per row of `glyphs` (features), the best cosine with each digit's templates, the
+    /// templates' products divided by `norms` (one per template) when given. The templates
+    /// are matched a block at a time over the thread pool: each block's product packs only
+    /// its own rows (packing the whole template matrix took as long as multiplying it).
+    fn best_per_digit(
+        &self,
+        glyphs: &Array2<f32>,
+        norms: Option<ArrayView1<f32>>,
+    ) -> Vec<DigitScores> {
+        let n = self.matrix.nrows();
+        // One block per thread: each block repacks the glyphs, a few more partial tiles.
+        let per_task = n.div_ceil(rayon::current_num_threads()).max(1);
+        let starts: Vec<usize> = (0..n).step_by(per_task).collect();
+        let blocks: Vec<Vec<DigitScores>> = (starts.into_par_iter())
+            .map(|start| {
+                let rows = start..(start + per_task).min(n);
+                let block = self.matrix.slice(ndarray::s![rows.clone(), ..]);
+                let mut cosines = glyphs.dot(&block.t());
+                if let Some(norms) = norms {
+                    cosines /= &norms.slice(ndarray::s![rows.clone()]);
+                }
+                best_per_digit(&cosines, &self.digits[rows])
+            })
+            .collect();
+        let mut best = vec![[f32::MIN; 9]; glyphs.nrows()];
+        for block in blocks {
+            for (best, scores) in best.iter_mut().zip(block) {
+                for (b, s) in best.iter_mut().zip(scores) {
+                    *b = b.max(s);
+                }
+            }
+        }
+        best
     }
 
     /// [`Templates::digit_scores`] with the templates blurred as much as the picture's glyphs
@@ -515,9 +550,8 @@ impl Templates {
         let mut best_fit = mean_best(&sharp);
         for (level, &sigma) in frame::BLUR_LEVELS.iter().enumerate() {
             // blur(g) · t = g · blur(t) (see `frame::blur`); over blur(t)'s length, the cosine.
-            let mut cosines = glyphs.blurred(sigma).dot(&self.matrix.t());
-            cosines /= &self.blur_norms.row(level);
-            let scores = best_per_digit(&cosines, &self.digits);
+            let scores =
+                self.best_per_digit(&glyphs.blurred(sigma), Some(self.blur_norms.row(level)));
             let fit = mean_best(&scores);
             if fit > best_fit {
                 (best, best_fit) = (Some(scores), fit);
