@@ -17,6 +17,7 @@
 //! the first whose corners fit is taken.
 
 use image::{GrayImage, RgbImage};
+use rayon::prelude::*;
 
 use crate::pipeline::gray::is_dark;
 use crate::pipeline::quad::Quad;
@@ -79,10 +80,17 @@ pub struct Located {
 /// The best of the largest shapes of the long-edge map that shows all of a sudoku's lines
 /// (not only its box borders: a keypad of 3x3 buttons draws those too).
 fn best_lined(edges: &GrayImage) -> Option<Quad> {
+    let components = components(edges);
+    // The candidates are tested independently: in parallel.
+    let tested: Vec<(Quad, Result<f32, String>)> = (components.par_iter().take(CANDIDATES))
+        .map(|c| {
+            let quad = c.quad();
+            (quad, grid_test(edges, &quad, false, true))
+        })
+        .collect();
     let mut best: Option<(f32, Quad)> = None;
-    for c in components(edges).iter().take(CANDIDATES) {
-        let quad = c.quad();
-        if let Ok(score) = grid_test(edges, &quad, false, true) {
+    for (quad, tested) in tested {
+        if let Ok(score) = tested {
             if best.is_none_or(|(s, _)| score > s) {
                 best = Some((score, quad));
             }
@@ -256,15 +264,23 @@ fn best_candidate(work: &GrayImage, ink: &GrayImage, dark: bool) -> Result<Quad,
     let components = components(ink);
     let mut best_reason = String::from("no large connected shape in the picture");
     let mut best: Option<(f32, Quad)> = None;
-    for c in components.iter().take(CANDIDATES) {
-        let quad = c.quad();
-        let explain = c.area() >= components[0].area() / 2;
-        // The grid's own background decides which ink its lines are: in the other polarity
-        // a card's edge, or the halo beside every line, makes a grid-like frame.
-        if background_is_dark(work, &quad) != dark {
-            continue;
-        }
-        match grid_test(ink, &quad, explain, false) {
+    // The candidates are tested independently: in parallel, weighed in order.
+    let tested: Vec<(Quad, bool, Option<Result<f32, String>>)> =
+        (components.par_iter().take(CANDIDATES))
+            .map(|c| {
+                let quad = c.quad();
+                let explain = c.area() >= components[0].area() / 2;
+                // The grid's own background decides which ink its lines are: in the other
+                // polarity a card's edge, or the halo beside every line, makes a grid-like
+                // frame.
+                let tested = (background_is_dark(work, &quad) == dark)
+                    .then(|| grid_test(ink, &quad, explain, false));
+                (quad, explain, tested)
+            })
+            .collect();
+    for (quad, explain, tested) in tested {
+        let Some(tested) = tested else { continue };
+        match tested {
             // A grid on a card inside a frame passes as well as its frame: keep the candidate
             // whose lines sit best where a sudoku's lines should be.
             Ok(score) if best.is_none_or(|(s, _)| score > s) => best = Some((score, quad)),

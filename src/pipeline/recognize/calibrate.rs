@@ -591,11 +591,12 @@ fn group_by_shape(
         .map(|i| (0..n).map(|j| cells[i].sees(cells[j])).collect())
         .collect();
     loop {
+        let reads: Vec<usize> = score_sums.iter().map(best_digit).collect();
         let mut best: Option<(f32, usize, usize)> = None;
         for a in 0..groups.len() {
             for b in a + 1..groups.len() {
                 let alike = sums[a][b] / (groups[a].len() * groups[b].len()) as f32;
-                let (read_a, read_b) = (best_digit(&score_sums[a]), best_digit(&score_sums[b]));
+                let (read_a, read_b) = (reads[a], reads[b]);
                 let needed = if read_a == read_b {
                     same
                 } else {

@@ -99,8 +99,9 @@ impl GlyphFeatures {
 
     /// The glyphs blurred by `sigma` frame pixels (see [`frame::blur`]).
     fn blurred(&self, sigma: f32) -> Array2<f32> {
-        let rows: Vec<Feature> = (self.0.rows().into_iter())
-            .map(|row| Feature(frame::blur(&row.to_vec(), sigma)))
+        let rows: Vec<Feature> = (0..self.len())
+            .into_par_iter()
+            .map(|i| Feature(frame::blur(&self.0.row(i).to_vec(), sigma)))
             .collect();
         stack(rows)
     }
