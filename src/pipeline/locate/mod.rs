@@ -32,7 +32,7 @@ mod lattice;
 mod shading;
 mod work;
 
-use components::components;
+use components::{components, Component};
 use fit::Start;
 use grid::{background_is_dark, grid_test};
 pub use ink::ink_map;
@@ -264,29 +264,28 @@ fn best_candidate(work: &GrayImage, ink: &GrayImage, dark: bool) -> Result<Quad,
     let components = components(ink);
     let mut best_reason = String::from("no large connected shape in the picture");
     let mut best: Option<(f32, Quad)> = None;
-    // The candidates are tested independently: in parallel, weighed in order.
-    let tested: Vec<(Quad, bool, Option<Result<f32, String>>)> =
-        (components.par_iter().take(CANDIDATES))
-            .map(|c| {
-                let quad = c.quad();
-                let explain = c.area() >= components[0].area() / 2;
-                // The grid's own background decides which ink its lines are: in the other
-                // polarity a card's edge, or the halo beside every line, makes a grid-like
-                // frame.
-                let tested = (background_is_dark(work, &quad) == dark)
-                    .then(|| grid_test(ink, &quad, explain, false));
-                (quad, explain, tested)
-            })
-            .collect();
-    for (quad, explain, tested) in tested {
-        let Some(tested) = tested else { continue };
+    let candidates = &components[..components.len().min(CANDIDATES)];
+    // Whether a candidate's rejection is worth telling: it is at least half the largest.
+    let explain = |c: &Component| c.area() >= components[0].area() / 2;
+    // The candidates are tested independently: in parallel, weighed in order. The grid's own
+    // background decides which ink its lines are: in the other polarity a card's edge, or the
+    // halo beside every line, makes a grid-like frame.
+    let tested: Vec<Option<Result<f32, String>>> = (candidates.par_iter())
+        .map(|c| {
+            let quad = c.quad();
+            (background_is_dark(work, &quad) == dark)
+                .then(|| grid_test(ink, &quad, explain(c), false))
+        })
+        .collect();
+    for (c, tested) in candidates.iter().zip(tested) {
         match tested {
             // A grid on a card inside a frame passes as well as its frame: keep the candidate
             // whose lines sit best where a sudoku's lines should be.
-            Ok(score) if best.is_none_or(|(s, _)| score > s) => best = Some((score, quad)),
-            Ok(_) => {}
-            Err(reason) if explain => best_reason = reason,
-            Err(_) => {}
+            Some(Ok(score)) if best.is_none_or(|(s, _)| score > s) => {
+                best = Some((score, c.quad()))
+            }
+            Some(Err(reason)) if explain(c) => best_reason = reason,
+            _ => {}
         }
     }
     best.map(|(_, quad)| quad).ok_or(best_reason)
