@@ -499,14 +499,14 @@ impl Templates {
     /// Each glyph's best score for each digit (index 0 is digit 1): the glyphs x templates
     /// matrix of cosines, reduced to the best template of each digit.
     pub fn digit_scores(&self, glyphs: &GlyphFeatures) -> Vec<[f32; 9]> {
-        self.best_per_digit(&glyphs.0, None)
+        self.scores_per_digit(&glyphs.0, None)
     }
 
     /// Per row of `glyphs` (features), the best cosine with each digit's templates, the
     /// templates' products divided by `norms` (one per template) when given. The templates
     /// are matched a block at a time over the thread pool: each block's product packs only
     /// its own rows (packing the whole template matrix took as long as multiplying it).
-    fn best_per_digit(
+    fn scores_per_digit(
         &self,
         glyphs: &Array2<f32>,
         norms: Option<ArrayView1<f32>>,
@@ -552,7 +552,7 @@ impl Templates {
         for (level, &sigma) in frame::BLUR_LEVELS.iter().enumerate() {
             // blur(g) · t = g · blur(t) (see `frame::blur`); over blur(t)'s length, the cosine.
             let scores =
-                self.best_per_digit(&glyphs.blurred(sigma), Some(self.blur_norms.row(level)));
+                self.scores_per_digit(&glyphs.blurred(sigma), Some(self.blur_norms.row(level)));
             let fit = mean_best(&scores);
             if fit > best_fit {
                 (best, best_fit) = (Some(scores), fit);
