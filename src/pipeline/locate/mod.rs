@@ -81,22 +81,37 @@ pub struct Located {
 /// (not only its box borders: a keypad of 3x3 buttons draws those too).
 fn best_lined(edges: &GrayImage) -> Option<Quad> {
     let components = components(edges);
-    // The candidates are tested independently: in parallel.
-    let tested: Vec<(Quad, Result<f32, String>)> = (components.par_iter().take(CANDIDATES))
-        .map(|c| {
-            let quad = c.quad();
-            (quad, grid_test(edges, &quad, false, true))
-        })
+    let tested = grid_tests(&components, |quad, _| {
+        Some(grid_test(edges, quad, false, true))
+    });
+    highest_scored(tested)
+}
+
+/// The grid test of each of the largest `components` (`test` of its quadrilateral and the
+/// component; `None` where it is not tested), in their order. The candidates are independent:
+/// tested in parallel.
+fn grid_tests(
+    components: &[Component],
+    test: impl Fn(&Quad, &Component) -> Option<Result<f32, String>> + Sync,
+) -> Vec<(&Component, Option<Result<f32, String>>)> {
+    let candidates = &components[..components.len().min(CANDIDATES)];
+    let results: Vec<_> = (candidates.par_iter())
+        .map(|c| test(&c.quad(), c))
         .collect();
-    let mut best: Option<(f32, Quad)> = None;
-    for (quad, tested) in tested {
-        if let Ok(score) = tested {
+    candidates.iter().zip(results).collect()
+}
+
+/// The candidate that passed its grid test with the highest score (the first of equals).
+fn highest_scored(tested: Vec<(&Component, Option<Result<f32, String>>)>) -> Option<Quad> {
+    let mut best: Option<(f32, &Component)> = None;
+    for (c, tested) in tested {
+        if let Some(Ok(score)) = tested {
             if best.is_none_or(|(s, _)| score > s) {
-                best = Some((score, quad));
+                best = Some((score, c));
             }
         }
     }
-    best.map(|(_, quad)| quad)
+    best.map(|(_, c)| c.quad())
 }
 
 /// Why no grid was accepted.
@@ -262,33 +277,22 @@ fn in_original(quad: &Quad, scale: f32) -> Quad {
 /// grid test, or why none did.
 fn best_candidate(work: &GrayImage, ink: &GrayImage, dark: bool) -> Result<Quad, String> {
     let components = components(ink);
-    let mut best_reason = String::from("no large connected shape in the picture");
-    let mut best: Option<(f32, Quad)> = None;
-    let candidates = &components[..components.len().min(CANDIDATES)];
     // Whether a candidate's rejection is worth telling: it is at least half the largest.
     let explain = |c: &Component| c.area() >= components[0].area() / 2;
-    // The candidates are tested independently: in parallel, weighed in order. The grid's own
-    // background decides which ink its lines are: in the other polarity a card's edge, or the
-    // halo beside every line, makes a grid-like frame.
-    let tested: Vec<Option<Result<f32, String>>> = (candidates.par_iter())
-        .map(|c| {
-            let quad = c.quad();
-            (background_is_dark(work, &quad) == dark)
-                .then(|| grid_test(ink, &quad, explain(c), false))
-        })
-        .collect();
-    for (c, tested) in candidates.iter().zip(tested) {
-        match tested {
-            // A grid on a card inside a frame passes as well as its frame: keep the candidate
-            // whose lines sit best where a sudoku's lines should be.
-            Some(Ok(score)) if best.is_none_or(|(s, _)| score > s) => {
-                best = Some((score, c.quad()))
-            }
-            Some(Err(reason)) if explain(c) => best_reason = reason,
-            _ => {}
+    // The grid's own background decides which ink its lines are: in the other polarity a
+    // card's edge, or the halo beside every line, makes a grid-like frame.
+    let tested = grid_tests(&components, |quad, c| {
+        (background_is_dark(work, quad) == dark).then(|| grid_test(ink, quad, explain(c), false))
+    });
+    let mut reason = String::from("no large connected shape in the picture");
+    for (c, tested) in &tested {
+        if let Some(Err(why)) = tested.as_ref().filter(|_| explain(c)) {
+            reason = why.clone();
         }
     }
-    best.map(|(_, quad)| quad).ok_or(best_reason)
+    // A grid on a card inside a frame passes as well as its frame: the candidate whose lines
+    // sit best where a sudoku's lines should be is kept.
+    highest_scored(tested).ok_or(reason)
 }
 
 #[cfg(test)]
