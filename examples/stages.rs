@@ -10,8 +10,9 @@
 //! A stage's instructions per call are (count for N = 3 - count for N = 1) / 2, which cancels
 //! the set-up. STAGE is one of locate, rectify, cells, recognize, render, or all (read, solve
 //! and render, as the pipeline bench's "beyond decode + encode"). Prints the mean wall time.
+//! A third argument names another picture than the phone sample (one with a grid that solves).
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use image::{GrayImage, RgbImage};
@@ -31,15 +32,16 @@ struct Inputs {
     templates: Templates,
     snap: Snap,
     solution: Board,
+    path: PathBuf,
 }
 
-fn solve(snap: &Snap, image: &RgbImage) -> (sudoku_snap::Reading, Board) {
+fn solve(snap: &Snap, image: &RgbImage, path: &Path) -> (sudoku_snap::Reading, Board) {
     let reading = snap
-        .read(image, Path::new(PHONE), &mut Default::default())
-        .expect("the phone sample has a grid");
+        .read(image, path, &mut Default::default())
+        .expect("the picture has a grid");
     let solved = correct::solve_reading(&reading.givens, &reading.evidence, &reading.rivals, 2);
     let Ok(Verdict::Unique(solution)) = solved.verdict else {
-        panic!("the phone sample must solve");
+        panic!("the picture must solve");
     };
     (reading, solution)
 }
@@ -71,7 +73,7 @@ fn run(stage: &str, inputs: &Inputs, canvas: &mut RgbImage) {
             ));
         }
         "all" => {
-            let (reading, solution) = solve(&inputs.snap, &inputs.image);
+            let (reading, solution) = solve(&inputs.snap, &inputs.image, &inputs.path);
             let (rect, cells) = (&reading.rectified, &reading.cells);
             black_box(render::draw_answer(canvas, rect, cells, &solution, None));
         }
@@ -85,13 +87,13 @@ fn main() {
     let n: usize = args
         .next()
         .map_or(100, |s| s.parse().expect("N is a number"));
-    let path = Path::new(PHONE);
-    let bytes = std::fs::read(path).expect("samples/phone-1170x2532.png");
-    let image = decode::decode_bytes(&bytes, path, u64::MAX)
+    let path = PathBuf::from(args.next().unwrap_or_else(|| PHONE.into()));
+    let bytes = std::fs::read(&path).expect("the picture reads");
+    let image = decode::decode_bytes(&bytes, &path, u64::MAX)
         .expect("the sample decodes")
         .into_rgb();
     let snap = Snap::new(Options::default()).expect("the bundled templates load");
-    let (reading, solution) = solve(&snap, &image);
+    let (reading, solution) = solve(&snap, &image, &path);
     let quad = reading.rectified.quad;
     let inputs = Inputs {
         cells: reading.cells,
@@ -101,6 +103,7 @@ fn main() {
         snap,
         solution,
         image,
+        path,
     };
     let mut canvas = inputs.image.clone();
     let started = Instant::now();
