@@ -8,7 +8,7 @@
 #   benches/whole.sh [RUNS]        # default 21 pairs per picture
 #
 # Pictures: samples/phone-1170x2532.png (phone-sized) and samples/classic-dejavu-light.png
-# (760x760). Uses `farm-bench --vs` when it is on PATH (it reports min/median/max of each side
+# (760x760); the phone once more against the floor given huge pages as the tool takes them. Uses `farm-bench --vs` when it is on PATH (it reports min/median/max of each side
 # and of the ratio); otherwise times the pairs itself with the shell's monotonic clock.
 # Run it on an idle machine: it measures wall time.
 set -euo pipefail
@@ -47,9 +47,15 @@ own_pairs() {
     echo "$label: tool $(awk -v n="$(med "${as[@]}")" 'BEGIN {printf "%.1f", n / 1e6}') ms, floor $(awk -v n="$(med "${bs[@]}")" 'BEGIN {printf "%.1f", n / 1e6}') ms, ratio $(med "${rs[@]}") (median of $runs pairs, wall time including the shell's fork)"
 }
 compare() {
-    local label=$1 input=$2 ext=$3
+    # $4, when given, is an environment for the floor's process; then both sides start
+    # through `env`, so that its exec is on both.
+    local label=$1 input=$2 ext=$3 floor_env=${4:-}
     local a="$bin $input -o $work/out-tool.$ext --overwrite -q"
     local b="$floor $input $work/out-floor.$ext"
+    if [ -n "$floor_env" ]; then
+        a="env SUDOKU_SNAP_WHOLE=1 $a"
+        b="env $floor_env $b"
+    fi
     if command -v farm-bench >/dev/null; then
         echo "== $label (farm-bench, whole processes, A = tool, B = floor)"
         farm-bench -n "$runs" --timeout 600 --vs "$b" -- $a
@@ -60,3 +66,7 @@ compare() {
 compare "phone 1170x2532 PNG" "$root/samples/phone-1170x2532.png" png
 compare "760x760 PNG" "$root/samples/classic-dejavu-light.png" png
 compare "start-up (8x8, no grid)" "$work/tiny.png" png
+# The tool's allocator advises huge pages under large blocks (src/app/huge_pages.rs); glibc's
+# tunable gives the floor the same advice, for the ratio to a floor that saves those faults too.
+compare "phone 1170x2532 PNG, the floor with glibc.malloc.hugetlb=1" \
+    "$root/samples/phone-1170x2532.png" png GLIBC_TUNABLES=glibc.malloc.hugetlb=1

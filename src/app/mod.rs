@@ -7,6 +7,7 @@ pub mod batch;
 pub mod console;
 pub mod generate;
 pub mod grade;
+pub mod huge_pages;
 pub mod image;
 pub mod input;
 pub mod meta;
