@@ -7,9 +7,10 @@ use std::io::{BufWriter, Write};
 use std::path::Path;
 
 use image::codecs::jpeg::JpegEncoder;
-use image::codecs::png::{CompressionType, FilterType, PngEncoder};
 use image::codecs::webp::WebPEncoder;
 use image::{ExtendedColorType, ImageEncoder, ImageFormat};
+
+mod strips;
 
 use crate::error::{EncodeError, Error, Result};
 use crate::pipeline::picture::Picture;
@@ -116,18 +117,13 @@ pub fn encode(
         // 22.8 ms for the miniz_oxide level 4 used before (best of 7 in one loop; four
         // smaller screenshots alike: 5-9 % larger than level 4 was, 20-25 % smaller than
         // fast, 3-4x faster than before). zlib-rs's levels 3-6 save 1-3 % more for 15-100 %
-        // more time; its level 1 is larger than fast compression.
+        // more time; its level 1 is larger than fast compression. Written in strips over the
+        // thread pool (`strips`).
         (ImageFormat::Png, _) => {
-            let (raw, colour) = match &rgba {
-                Some(rgba) => (rgba.as_raw(), ExtendedColorType::Rgba8),
-                None => (rgb.as_raw(), ExtendedColorType::Rgb8),
-            };
-            PngEncoder::new_with_quality(
-                &mut bytes,
-                CompressionType::Level(2),
-                FilterType::Adaptive,
-            )
-            .write_image(raw, width, height, colour)?
+            bytes = match &rgba {
+                Some(rgba) => strips::png(rgba.as_raw(), width, height, 4)?,
+                None => strips::png(rgb.as_raw(), width, height, 3)?,
+            }
         }
         // Lossless, as `write_to` writes the RGB ones.
         (ImageFormat::WebP, Some(rgba)) => WebPEncoder::new_lossless(&mut bytes).write_image(
