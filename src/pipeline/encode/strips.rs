@@ -106,7 +106,7 @@ fn zlib_stream(
     let mut adler = 1;
     for piece in &pieces {
         stream.extend_from_slice(&piece.deflated);
-        adler = adler32_combine(adler, piece.adler, piece.filtered_len);
+        adler = zlib_rs::adler32::adler32_combine(adler, piece.adler, piece.filtered_len as u64);
     }
     if pieces.is_empty() {
         // No rows: an empty final block.
@@ -151,7 +151,7 @@ impl Deflater {
     ) -> Result<Piece, EncodeError> {
         self.compress.reset();
         let mut deflated = Vec::new();
-        let mut adler = simd_adler32::Adler32::new();
+        let mut adler = 1;
         for y in rows {
             let row = &raw[y * stride..][..stride];
             let above = match y {
@@ -172,7 +172,7 @@ impl Deflater {
         };
         self.feed(&mut deflated, &mut adler, flush)?;
         Ok(Piece {
-            adler: adler.finish(),
+            adler,
             // Counted from the reset above.
             filtered_len: self.compress.total_in() as usize,
             deflated,
@@ -184,10 +184,10 @@ impl Deflater {
     fn feed(
         &mut self,
         deflated: &mut Vec<u8>,
-        adler: &mut simd_adler32::Adler32,
+        adler: &mut u32,
         flush: FlushCompress,
     ) -> Result<(), EncodeError> {
-        adler.write(&self.filtered);
+        *adler = zlib_rs::adler32::adler32(*adler, &self.filtered);
         let mut input = &self.filtered[..];
         loop {
             if deflated.capacity() - deflated.len() < 1024 {
@@ -337,19 +337,6 @@ fn signed_sum(bytes: &[u8]) -> u64 {
         .sum::<u64>()
 }
 
-/// The Adler-32 of two byte strings one after the other, from the first's checksum, the
-/// second's and the second's length: the first's sums carried over the second's bytes.
-fn adler32_combine(first: u32, second: u32, second_len: usize) -> u32 {
-    const MOD: u64 = 65521;
-    let n = second_len as u64 % MOD;
-    let (a1, b1) = (u64::from(first & 0xffff), u64::from(first >> 16));
-    let (a2, b2) = (u64::from(second & 0xffff), u64::from(second >> 16));
-    // a = a1 + a2 - 1 (both count the initial 1); b = b1 + b2 + n * (a1 - 1).
-    let a = (a1 + a2 + MOD - 1) % MOD;
-    let b = (b1 + b2 + n * ((a1 + MOD - 1) % MOD)) % MOD;
-    ((b << 16) | a) as u32
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -411,24 +398,6 @@ mod tests {
             many.len(),
             one.len()
         );
-    }
-
-    #[test]
-    fn checksums_combine_as_computed_whole() {
-        let data: Vec<u8> = (0..100_000u32).map(|i| (i * 7 % 251) as u8).collect();
-        for cut in [0, 1, 5552, 65521, 70_000, 100_000] {
-            let (a, b) = data.split_at(cut);
-            let combined = adler32_combine(
-                simd_adler32::adler32(&a),
-                simd_adler32::adler32(&b),
-                b.len(),
-            );
-            assert_eq!(
-                combined,
-                simd_adler32::adler32(&data.as_slice()),
-                "cut at {cut}"
-            );
-        }
     }
 
     #[test]
