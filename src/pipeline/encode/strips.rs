@@ -91,8 +91,7 @@ fn zlib_stream(
         .collect();
     let last = strips.len().saturating_sub(1);
     // Each task keeps its compressor and row buffers from strip to strip: made fresh for
-    // each, their memory is new to the process every time, and its page faults cost as much
-    // as the strips save in a single run.
+    // each, their memory would be new to the process every time, paid for in page faults.
     let pieces: Vec<Piece> = (strips.par_iter().enumerate())
         .map_init(
             || Deflater::new(stride),
