@@ -64,11 +64,12 @@ fn png_in_strips(
     Ok(bytes)
 }
 
+/// The `png` crate's failure as the I/O error it is (writing to memory, nothing else fails).
 fn png_error(e: png::EncodingError) -> EncodeError {
-    EncodeError::Image(image::ImageError::IoError(match e {
-        png::EncodingError::IoError(e) => e,
-        other => std::io::Error::other(other),
-    }))
+    match e {
+        png::EncodingError::IoError(e) => EncodeError::Image(image::ImageError::IoError(e)),
+        other => io_error(other),
+    }
 }
 
 /// One strip's share of the stream.
@@ -213,6 +214,7 @@ impl Deflater {
     }
 }
 
+/// Any other failure of the encoder, as an I/O error of the image crate's.
 fn io_error(e: impl std::error::Error + Send + Sync + 'static) -> EncodeError {
     EncodeError::Image(image::ImageError::IoError(std::io::Error::other(e)))
 }
