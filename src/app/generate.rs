@@ -7,7 +7,6 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 
-use rayon::prelude::*;
 use serde::Serialize;
 use sudoku_snap::pipeline::encode;
 use sudoku_snap::pipeline::picture::Picture;
@@ -17,6 +16,7 @@ use sudoku_snap::puzzle::printable::{self, PrintOptions};
 use sudoku_snap::puzzle::text;
 use sudoku_snap::Options;
 
+use super::pool::Pool;
 use super::Outcome;
 use crate::cli::{DifficultyArg, Format, GenerateArgs};
 
@@ -24,6 +24,10 @@ use crate::cli::{DifficultyArg, Format, GenerateArgs};
 /// stops the work after one batch, and a request that cannot be met stops after one batch
 /// instead of trying every index.
 const CHUNK: u64 = 64;
+/// Puzzles asked for from which the thread pool is started at once, not once the first one
+/// has shown how long each takes (see `pool`). Whole processes against the pool started at
+/// once: one puzzle 0.88x the wall time, two 0.94x, three 1.04x.
+const EAGER_POOL: u64 = 3;
 
 /// One puzzle in the JSON schema of the generate command.
 #[derive(Serialize)]
@@ -65,24 +69,23 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<Outcome> {
         );
     }
     let pictures = Pictures::from_args(&args)?;
-    let pool = super::thread_pool(args.jobs)?;
+    let pool = Pool::new(args.jobs);
+    if args.count >= EAGER_POOL {
+        pool.start()?;
+    }
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let mut start = 0;
     while start < args.count {
         let end = (start + CHUNK).min(args.count);
-        let results: Vec<_> = pool.install(|| {
-            (start..end)
-                .into_par_iter()
-                .map(|i| {
-                    let g = generate::generate(&options, i)?;
-                    if let Some(p) = &pictures {
-                        p.write(&g)?;
-                    }
-                    anyhow::Ok(g)
-                })
-                .collect()
-        });
+        let indices: Vec<u64> = (start..end).collect();
+        let results = pool.map(&indices, |&i| {
+            let g = generate::generate(&options, i)?;
+            if let Some(p) = &pictures {
+                p.write(&g)?;
+            }
+            anyhow::Ok(g)
+        })?;
         for result in results {
             match result {
                 Ok(g) => print_one(&mut out, &g, format)?,

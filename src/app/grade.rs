@@ -3,7 +3,6 @@
 
 use std::io::{self, Write};
 
-use rayon::prelude::*;
 use serde::Serialize;
 use sudoku_snap::puzzle::grade::{self, Grade};
 use sudoku_snap::puzzle::solve::{self, Verdict};
@@ -11,6 +10,7 @@ use sudoku_snap::puzzle::text::Parsed;
 
 use super::input::each_puzzle_chunk;
 use super::output::{write_json_line, PuzzleStatus};
+use super::pool::Pool;
 use super::Outcome;
 use crate::cli::{Format, GradeArgs};
 
@@ -62,16 +62,18 @@ pub fn technique_counts(grade: &Grade) -> Techniques {
 /// Runs the grade command; returns the outcome for the exit code.
 pub fn run(args: GradeArgs) -> anyhow::Result<Outcome> {
     let format = super::output::resolve_format(args.format);
-    let pool = super::thread_pool(args.jobs)?;
+    let pool = Pool::new(args.jobs);
+    if !super::input::are_small(&args.inputs) {
+        pool.start()?;
+    }
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     if format == Format::Csv {
         writeln!(out, "puzzle,difficulty,solved_logically,techniques")?;
     }
-    let outcome = each_puzzle_chunk(&args.inputs, pool.current_num_threads(), |name, chunk| {
+    let outcome = each_puzzle_chunk(&args.inputs, pool.threads(), |name, chunk| {
         let mut failed = false;
-        let reports: Vec<Report> =
-            pool.install(|| chunk.par_iter().map(|p| grade_one(p, name)).collect());
+        let reports: Vec<Report> = pool.map(chunk, |p| grade_one(p, name))?;
         for r in &reports {
             if let Some(e) = &r.error {
                 failed = true;

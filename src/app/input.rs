@@ -1,9 +1,10 @@
 //! Reading the INPUT arguments of the text commands (`solve`, `grade`): stdin, a file, a named
 //! pipe or character device, or the argument itself as a puzzle.
 //!
-//! Every input is read as a stream, on its own thread, line by line: puzzles are handed on in
-//! chunks of what has arrived, so results appear while a pipe is still being written and
-//! memory stays bounded by a chunk, however long the input.
+//! Every input but a puzzle given as the argument itself is read as a stream, on its own
+//! thread, line by line: puzzles are handed on in chunks of what has arrived, so results
+//! appear while a pipe is still being written and memory stays bounded by a chunk, however
+//! long the input.
 
 use std::cell::RefCell;
 use std::io::{self, BufReader, Read};
@@ -33,6 +34,9 @@ const READ_BUFFER: usize = 64 * 1024;
 struct Source {
     name: String,
     reader: Box<dyn Read + Send>,
+    /// Whether it is held in memory (a puzzle given as the argument itself): read at once,
+    /// with no thread of its own.
+    in_memory: bool,
 }
 
 /// Reads every INPUT (`-` when there are none) and hands its puzzles to `per_chunk`, with the
@@ -74,6 +78,26 @@ pub fn each_puzzle_chunk(
     Ok(outcome)
 }
 
+/// Eight puzzles of 81 characters and a line end: inputs of this many bytes or fewer are a
+/// job too small to start a thread pool for before it shows its size (see `pool`; eight of
+/// the hardest puzzles took as long either way).
+const SMALL_INPUT: u64 = 8 * 82;
+
+/// Whether `inputs` are known to hold few puzzles: puzzles given as arguments, and regular
+/// files of `SMALL_INPUT` bytes or fewer between them. Standard input and streams may hold
+/// any number.
+pub fn are_small(inputs: &[String]) -> bool {
+    let mut bytes = 0;
+    for input in inputs {
+        match std::fs::metadata(input) {
+            Ok(meta) if meta.is_file() => bytes += meta.len(),
+            Err(_) if input != "-" && looks_like_puzzle(input) => bytes += 82,
+            _ => return false,
+        }
+    }
+    !inputs.is_empty() && bytes <= SMALL_INPUT
+}
+
 /// Hands the puzzles of one input to `per_chunk`; returns whether anything failed.
 fn each_chunk_of(
     source: Source,
@@ -81,7 +105,11 @@ fn each_chunk_of(
     per_chunk: &mut impl FnMut(&str, &[Parsed]) -> anyhow::Result<bool>,
 ) -> anyhow::Result<bool> {
     let name = source.name;
-    let puzzles = read_in_background(source.reader, size);
+    let puzzles = if source.in_memory {
+        read_now(source.reader, size)
+    } else {
+        read_in_background(source.reader, size)
+    };
     let (mut failed, mut seen) = (false, 0);
     while let Some((chunk, read_error)) = next_chunk(&puzzles, size) {
         seen += chunk.len();
@@ -138,6 +166,23 @@ fn read_in_background(reader: Box<dyn Read + Send>, size: usize) -> Receiver<Bat
     receiver
 }
 
+/// Parses `reader`, which never waits (it is held in memory), on this thread, into batches
+/// of `size` made ready at once: a thread started for it would cost more than the reading.
+fn read_now(reader: Box<dyn Read + Send>, size: usize) -> Receiver<Batch> {
+    let (sender, receiver) = mpsc::channel();
+    let mut batch = Vec::new();
+    for item in PuzzleReader::new(BufReader::new(reader)) {
+        batch.push(item);
+        if batch.len() >= size {
+            let _ = sender.send(std::mem::take(&mut batch));
+        }
+    }
+    if !batch.is_empty() {
+        let _ = sender.send(batch);
+    }
+    receiver
+}
+
 /// The input under the reading thread's buffer: before each read from it (which may wait, on a
 /// pipe), the puzzles parsed so far are sent on, so a slow pipe still gets its answers line by
 /// line while a file is handed on a buffer at a time.
@@ -188,6 +233,7 @@ fn open_input(input: &str, position: usize) -> anyhow::Result<Source> {
         return Ok(Source {
             name: "stdin".into(),
             reader: Box::new(io::stdin()),
+            in_memory: false,
         });
     }
     let path = Path::new(input);
@@ -199,11 +245,13 @@ fn open_input(input: &str, position: usize) -> anyhow::Result<Source> {
             Ok(Source {
                 name: input.to_string(),
                 reader: Box::new(file),
+                in_memory: false,
             })
         }
         Err(_) if looks_like_puzzle(input) => Ok(Source {
             name: format!("argument {position}"),
             reader: Box::new(io::Cursor::new(input.as_bytes().to_vec())),
+            in_memory: true,
         }),
         Err(e) if e.kind() == io::ErrorKind::NotFound => {
             anyhow::bail!("{input}: no such file, and not an 81-character puzzle")

@@ -13,6 +13,7 @@ pub mod input;
 pub mod meta;
 pub mod output;
 pub mod pipe;
+pub mod pool;
 pub mod report_file;
 pub mod show;
 pub mod solve;
@@ -41,15 +42,6 @@ impl From<Outcome> for ExitCode {
             Outcome::Usage => ExitCode::from(2),
         }
     }
-}
-
-/// A rayon pool with `jobs` threads (all cores when `None`).
-pub fn thread_pool(jobs: Option<u64>) -> anyhow::Result<rayon::ThreadPool> {
-    let mut builder = rayon::ThreadPoolBuilder::new();
-    if let Some(n) = jobs {
-        builder = builder.num_threads(n as usize);
-    }
-    Ok(builder.build()?)
 }
 
 /// A flag set by the first Ctrl-C (or SIGTERM): running images finish, no more start, and

@@ -4,7 +4,6 @@
 use std::io::{self, Write};
 use std::ops::ControlFlow;
 
-use rayon::prelude::*;
 use serde::Serialize;
 use sudoku_snap::puzzle::board::{Board, Conflict};
 use sudoku_snap::puzzle::solve::{self, Verdict};
@@ -12,6 +11,7 @@ use sudoku_snap::puzzle::text::{self, ParseError, Parsed};
 
 use super::input::each_puzzle_chunk;
 use super::output::{write_json_line, PuzzleStatus};
+use super::pool::Pool;
 use super::Outcome;
 use crate::cli::{Format, SolveArgs};
 
@@ -77,10 +77,13 @@ pub fn run(args: SolveArgs) -> anyhow::Result<Outcome> {
     } else {
         Mode::Check
     };
-    let pool = super::thread_pool(args.jobs)?;
+    let pool = Pool::new(args.jobs);
+    if !super::input::are_small(&args.inputs) {
+        pool.start()?;
+    }
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
-    let outcome = each_puzzle_chunk(&args.inputs, pool.current_num_threads(), |name, chunk| {
+    let outcome = each_puzzle_chunk(&args.inputs, pool.threads(), |name, chunk| {
         let failed = match mode {
             Mode::All(limit) => list_all(&mut out, chunk, name, limit, format)?,
             _ => solve_chunk(&pool, &mut out, chunk, name, mode, format)?,
@@ -93,18 +96,17 @@ pub fn run(args: SolveArgs) -> anyhow::Result<Outcome> {
     Ok(outcome)
 }
 
-/// Solves a chunk in parallel and prints the reports in input order; returns whether any
-/// puzzle did not get a unique solution.
+/// Solves a chunk (in parallel when it is large enough) and prints the reports in input
+/// order; returns whether any puzzle did not get a unique solution.
 fn solve_chunk(
-    pool: &rayon::ThreadPool,
+    pool: &Pool,
     out: &mut impl Write,
     chunk: &[Parsed],
     name: &str,
     mode: Mode,
     format: Format,
-) -> io::Result<bool> {
-    let reports: Vec<Report> =
-        pool.install(|| chunk.par_iter().map(|p| solve_one(p, name, mode)).collect());
+) -> anyhow::Result<bool> {
+    let reports: Vec<Report> = pool.map(chunk, |p| solve_one(p, name, mode))?;
     let mut failed = false;
     for r in &reports {
         failed |= tell_failure(r);
