@@ -107,11 +107,18 @@ impl Pool {
 mod tests {
     use super::*;
 
+    /// `n`, once the time a job must show has passed, and whether it ran on a pool's thread.
+    fn slow(&n: &u64) -> (u64, bool) {
+        std::thread::sleep(WORTH_THE_POOL);
+        (n, rayon::current_thread_index().is_some())
+    }
+
     #[test]
-    fn a_quick_job_runs_without_the_pool() {
+    fn one_or_two_items_never_start_the_pool() {
         let pool = Pool::new(Some(2));
-        let squares = pool.map(&[1, 2, 3], |&n| n * n).unwrap();
-        assert_eq!(squares, [1, 4, 9]);
+        assert_eq!(pool.map(&[7], |&n: &u64| n * n).unwrap(), [49]);
+        // However long the first takes, one item left is done here as fast as anywhere.
+        assert_eq!(pool.map(&[1, 2], slow).unwrap(), [(1, false), (2, false)]);
         assert!(pool.started.get().is_none());
     }
 
@@ -119,18 +126,13 @@ mod tests {
     fn a_slow_job_moves_to_the_pool_and_keeps_its_order() {
         let pool = Pool::new(Some(2));
         let items: Vec<u64> = (0..6).collect();
-        let out = pool
-            .map(&items, |&n| {
-                std::thread::sleep(WORTH_THE_POOL);
-                (n, rayon::current_thread_index().is_some())
-            })
-            .unwrap();
+        let out = pool.map(&items, slow).unwrap();
         assert_eq!(out.iter().map(|o| o.0).collect::<Vec<_>>(), items);
         // The first item alone took the time a job must show: the rest ran in the pool.
         assert!(!out[0].1, "the first item runs on the calling thread");
         assert!(
             out[1..].iter().all(|o| o.1),
-            "the rest run on the pool: {out:?}"
+            "the rest on the pool: {out:?}"
         );
         assert!(pool.started.get().is_some());
     }
@@ -139,36 +141,18 @@ mod tests {
     fn a_started_pool_takes_every_item() {
         let pool = Pool::new(Some(2));
         pool.start().unwrap();
-        let out = pool
-            .map(&[5, 6], |&n| (n, rayon::current_thread_index().is_some()))
-            .unwrap();
-        assert_eq!(out, [(5, true), (6, true)]);
-    }
-
-    #[test]
-    fn a_last_item_is_not_worth_the_pool() {
-        let pool = Pool::new(Some(2));
-        let out = pool
-            .map(&[1, 2], |&n| {
-                std::thread::sleep(WORTH_THE_POOL);
-                n
-            })
-            .unwrap();
-        assert_eq!(out, [1, 2]);
-        assert!(pool.started.get().is_none());
+        let out = pool.map(&[5, 6], |&n: &u64| {
+            (n, rayon::current_thread_index().is_some())
+        });
+        assert_eq!(out.unwrap(), [(5, true), (6, true)]);
     }
 
     #[test]
     fn one_thread_never_starts_a_pool() {
         let pool = Pool::new(Some(1));
         pool.start().unwrap();
-        let out = pool
-            .map(&[1, 2], |&n| {
-                std::thread::sleep(WORTH_THE_POOL);
-                n
-            })
-            .unwrap();
-        assert_eq!(out, [1, 2]);
+        let out = pool.map(&[1, 2, 3], slow).unwrap();
+        assert_eq!(out, [(1, false), (2, false), (3, false)]);
         assert!(pool.started.get().is_none());
     }
 }
