@@ -8,9 +8,8 @@ use sudoku_snap::puzzle::grade::{self, Grade};
 use sudoku_snap::puzzle::solve::{self, Verdict};
 use sudoku_snap::puzzle::text::Parsed;
 
-use super::input::each_puzzle_chunk;
+use super::input::{each_puzzle_chunk, pool_for};
 use super::output::{write_json_line, PuzzleStatus};
-use super::pool::Pool;
 use super::Outcome;
 use crate::cli::{Format, GradeArgs};
 
@@ -62,10 +61,7 @@ pub fn technique_counts(grade: &Grade) -> Techniques {
 /// Runs the grade command; returns the outcome for the exit code.
 pub fn run(args: GradeArgs) -> anyhow::Result<Outcome> {
     let format = super::output::resolve_format(args.format);
-    let pool = Pool::new(args.jobs);
-    if !super::input::are_small(&args.inputs) {
-        pool.start()?;
-    }
+    let pool = pool_for(&args.inputs, args.jobs)?;
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     if format == Format::Csv {

@@ -15,6 +15,7 @@ use std::sync::mpsc::{self, Receiver, SyncSender, TryRecvError};
 use anyhow::Context;
 use sudoku_snap::puzzle::text::{Parsed, PuzzleReader};
 
+use super::pool::Pool;
 use super::Outcome;
 
 /// Puzzles handed on per batch for each solving thread: enough to keep it busy between
@@ -83,10 +84,20 @@ pub fn each_puzzle_chunk(
 /// the hardest puzzles took as long either way).
 const SMALL_INPUT: u64 = 8 * 82;
 
+/// The thread pool of `jobs` threads for the puzzles of `inputs`: started at once unless they
+/// are known to be few.
+pub fn pool_for(inputs: &[String], jobs: Option<u64>) -> anyhow::Result<Pool> {
+    let pool = Pool::new(jobs);
+    if !are_small(inputs) {
+        pool.start()?;
+    }
+    Ok(pool)
+}
+
 /// Whether `inputs` are known to hold few puzzles: puzzles given as arguments, and regular
 /// files of `SMALL_INPUT` bytes or fewer between them. Standard input and streams may hold
 /// any number.
-pub fn are_small(inputs: &[String]) -> bool {
+fn are_small(inputs: &[String]) -> bool {
     let mut bytes = 0;
     for input in inputs {
         match std::fs::metadata(input) {

@@ -9,7 +9,7 @@ use sudoku_snap::puzzle::board::{Board, Conflict};
 use sudoku_snap::puzzle::solve::{self, Verdict};
 use sudoku_snap::puzzle::text::{self, ParseError, Parsed};
 
-use super::input::each_puzzle_chunk;
+use super::input::{each_puzzle_chunk, pool_for};
 use super::output::{write_json_line, PuzzleStatus};
 use super::pool::Pool;
 use super::Outcome;
@@ -77,10 +77,7 @@ pub fn run(args: SolveArgs) -> anyhow::Result<Outcome> {
     } else {
         Mode::Check
     };
-    let pool = Pool::new(args.jobs);
-    if !super::input::are_small(&args.inputs) {
-        pool.start()?;
-    }
+    let pool = pool_for(&args.inputs, args.jobs)?;
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     let outcome = each_puzzle_chunk(&args.inputs, pool.threads(), |name, chunk| {
