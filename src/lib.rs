@@ -426,6 +426,7 @@ impl Snap {
         if solved.is_unique() && !solved.doubts.is_empty() {
             solved = self.weigh_by_pencil_marks(picture.rgb(), &reading, solved, timings);
         }
+        let mut refuting = None;
         if let Some(solution) = solved.trusted() {
             let apart = reading.cells.entries_coloured_apart();
             correct::settle_entries(
@@ -435,8 +436,12 @@ impl Snap {
                 &solution,
                 &apart,
             );
+            refuting = correct::weigh_corrections_by_entries(&mut solved, &reading.entries, &apart);
         }
         report.record(&reading, &solved);
+        if let Some(refuting) = refuting {
+            report.doubted_because(refuting.to_string());
+        }
         let drawn = if self.options.draw_doubtful {
             solved.any_solution()
         } else {

@@ -260,6 +260,14 @@ impl Report {
         });
     }
 
+    /// Gives a doubtful reading's error `why` it is doubtful, in place of the general
+    /// sentence [`Report::record`] wrote.
+    pub fn doubted_because(&mut self, why: String) {
+        if let Some(Error::Doubtful { why: sentence, .. }) = &mut self.error {
+            *sentence = why;
+        }
+    }
+
     /// Records the pencil marks read and the cells whose marks leave out their digit in
     /// `solution`.
     pub fn record_pencil_marks(&mut self, marks: &PencilMarks, solution: &Board) {

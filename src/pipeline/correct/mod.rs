@@ -62,6 +62,14 @@ const EXCHANGE_LOSS: f32 = 0.15;
 /// When the givens as read have several solutions, a correction may lose at most this much
 /// template score per digit changed.
 const SEVERAL_MAX_LOSS: f32 = 0.05;
+/// The fewest of the player's entries a corrected answer must call wrong for the entries to
+/// refute the corrections (see [`weigh_corrections_by_entries`]) ...
+const REFUTING_ENTRIES: usize = 4;
+/// ... and the share of the entries that is, one in this many: at least a third. On the tune
+/// renderings an answer drawn right after corrections called at most 4 of 16 entries wrong;
+/// the one drawn wrong (a handwriting face's `4`s read as `7`s, one given `1` corrected to
+/// `7` to make that solvable) called 12 of 26 wrong.
+const REFUTING_SHARE: usize = 3;
 /// The fewest cells of pencil marks told by their places for the marks to weigh two answers
 /// (see [`Candidates::refute`]).
 const MIN_MARKED: usize = 4;
@@ -159,6 +167,59 @@ pub fn settle_entries(
         if read != right && (close || misread_alike || shaped_right) && !loops_against {
             entries.set(cell, Some(right));
         }
+    }
+}
+
+/// Casts doubt on the corrections `solved` made when the player's `entries` (settled, see
+/// [`settle_entries`]) refute them: its answer calls at least `REFUTING_ENTRIES` of them wrong,
+/// and at least one in `REFUTING_SHARE`. A player mostly enters the right digit (apps count
+/// the mistakes and end the game after a few), while a misreading that a correction made
+/// solvable answers another puzzle, whose digits the entries keep contradicting. Entries the
+/// app drew `apart` (row-major), in a colour of its own, are its own marked mistakes and count
+/// for neither side. An answer reached without corrections is left alone: checking a game full
+/// of mistakes is what the check mode is for.
+/// Returns how many entries refuted them, when they did.
+pub fn weigh_corrections_by_entries(
+    solved: &mut Solved,
+    entries: &Board,
+    apart: &[bool; 81],
+) -> Option<RefutingEntries> {
+    let solution = solved.trusted()?;
+    if solved.corrections.is_empty() {
+        return None;
+    }
+    let (mut entered, mut wrong) = (0, 0);
+    for cell in Pos::all().filter(|c| !apart[c.index()]) {
+        if let (Some(digit), Some(right)) = (entries.get(cell), solution.get(cell)) {
+            entered += 1;
+            wrong += usize::from(digit != right);
+        }
+    }
+    if wrong < REFUTING_ENTRIES || wrong * REFUTING_SHARE < entered {
+        return None;
+    }
+    solved.doubts = corrections_as_doubts(&solved.corrections);
+    Some(RefutingEntries { wrong, entered })
+}
+
+/// The player's entries that refuted a corrected answer (see
+/// [`weigh_corrections_by_entries`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RefutingEntries {
+    /// The entries the corrected answer calls wrong.
+    pub wrong: usize,
+    /// The entries weighed (those the app did not mark as mistakes itself).
+    pub entered: usize,
+}
+
+impl std::fmt::Display for RefutingEntries {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "the reading is doubtful: the digits corrected to make it solvable call {} of the \
+             player's {} entries wrong",
+            self.wrong, self.entered
+        )
     }
 }
 
@@ -888,6 +949,70 @@ mod tests {
         apart[close.index()] = true;
         settle_entries(&mut entries, &evidence, &[], &solution, &apart);
         assert_eq!(entries.get(close).map(Digit::get), Some(wrong(close)));
+    }
+
+    #[test]
+    fn entries_the_corrected_answer_keeps_calling_wrong_cast_doubt_on_the_correction() {
+        let puzzle: Board = PUZZLE.parse().unwrap();
+        let solution = solve::solve(&puzzle).unwrap().unwrap();
+        let given = Pos::all().find(|&p| puzzle.get(p).is_some()).unwrap();
+        let fix = Correction {
+            cell: given,
+            read: Digit::new(puzzle.get(given).unwrap().get() % 9 + 1).unwrap(),
+            used: puzzle.get(given).unwrap(),
+        };
+        let solved = |corrections: Vec<Correction>| Solved {
+            givens: puzzle,
+            verdict: Ok(Verdict::Unique(solution)),
+            corrections,
+            doubts: Vec::new(),
+        };
+        // Twelve entries in empty cells: `wrong` of them a digit off the answer's.
+        let empty: Vec<Pos> = Pos::all().filter(|&p| puzzle.get(p).is_none()).collect();
+        let entries = |wrong: usize| {
+            let mut board = Board::empty();
+            for (k, &p) in empty.iter().take(12).enumerate() {
+                let right = solution.get(p).unwrap().get();
+                let digit = if k < wrong { right % 9 + 1 } else { right };
+                board.set(p, Digit::new(digit));
+            }
+            board
+        };
+        let apart = [false; 81];
+        // Four of twelve wrong (a third): the correction is in doubt, and says why.
+        let mut doubted = solved(vec![fix]);
+        let refuting = weigh_corrections_by_entries(&mut doubted, &entries(4), &apart);
+        assert_eq!(
+            refuting,
+            Some(RefutingEntries {
+                wrong: 4,
+                entered: 12
+            })
+        );
+        assert_eq!(doubted.doubts, corrections_as_doubts(&[fix]));
+        assert!(doubted.trusted().is_none());
+        // Three wrong: a player's few mistakes.
+        let mut kept = solved(vec![fix]);
+        assert_eq!(
+            weigh_corrections_by_entries(&mut kept, &entries(3), &apart),
+            None
+        );
+        assert_eq!(kept.trusted(), Some(solution));
+        // Nothing corrected: checking a game full of mistakes is no doubt about the reading.
+        let mut as_read = solved(Vec::new());
+        assert_eq!(
+            weigh_corrections_by_entries(&mut as_read, &entries(12), &apart),
+            None
+        );
+        assert_eq!(as_read.trusted(), Some(solution));
+        // Mistakes the app drew in a colour of their own count for neither side.
+        let mut marked = apart;
+        marked[empty[0].index()] = true;
+        let mut app_marked = solved(vec![fix]);
+        assert_eq!(
+            weigh_corrections_by_entries(&mut app_marked, &entries(4), &marked),
+            None
+        );
     }
 
     #[test]
