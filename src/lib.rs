@@ -438,10 +438,7 @@ impl Snap {
             );
             refuting = correct::weigh_corrections_by_entries(&mut solved, &reading.entries, &apart);
         }
-        report.record(&reading, &solved);
-        if let Some(refuting) = refuting {
-            report.doubted_because(refuting.to_string());
-        }
+        report.record(&reading, &solved, refuting);
         let drawn = if self.options.draw_doubtful {
             solved.any_solution()
         } else {

@@ -8,7 +8,7 @@ use std::time::Instant;
 use serde::{Serialize, Serializer};
 
 use crate::error::Error;
-use crate::pipeline::correct::{Correction, Doubt, Solved};
+use crate::pipeline::correct::{Correction, Doubt, RefutingEntries, Solved};
 use crate::pipeline::pencil::PencilMarks;
 use crate::pipeline::Reading;
 use crate::puzzle::board::{Board, Pos};
@@ -217,9 +217,15 @@ impl Report {
     }
 
     /// Records what was read and how solving went. A reading that cannot be trusted gets an
-    /// error saying why and naming the doubtful cells; clashing givens get
-    /// [`Error::Conflict`], which names the cells that clash.
-    pub fn record(&mut self, reading: &Reading, solved: &Solved) {
+    /// error saying why (`refuting`: the player's entries refuted its corrections) and naming
+    /// the doubtful cells; clashing givens get [`Error::Conflict`], which names the cells that
+    /// clash.
+    pub fn record(
+        &mut self,
+        reading: &Reading,
+        solved: &Solved,
+        refuting: Option<RefutingEntries>,
+    ) {
         self.givens = Some(solved.givens);
         self.entries = Some(reading.entries);
         self.corrections = solved.corrections.clone();
@@ -232,8 +238,12 @@ impl Report {
             }
             Ok(Verdict::Unique(_)) => {
                 self.status = Status::Doubtful;
-                "the reading is doubtful: another reading of these cells gives another answer"
-                    .to_string()
+                match refuting {
+                    Some(refuting) => refuting.to_string(),
+                    None => "the reading is doubtful: another reading of these cells gives \
+                             another answer"
+                        .to_string(),
+                }
             }
             Ok(Verdict::Multiple(_)) => {
                 self.status = Status::MultipleSolutions;
@@ -258,14 +268,6 @@ impl Report {
             why,
             doubts: solved.doubts.clone(),
         });
-    }
-
-    /// Gives a doubtful reading's error `why` it is doubtful, in place of the general
-    /// sentence [`Report::record`] wrote.
-    pub fn doubted_because(&mut self, why: String) {
-        if let Some(Error::Doubtful { why: sentence, .. }) = &mut self.error {
-            *sentence = why;
-        }
     }
 
     /// Records the pencil marks read and the cells whose marks leave out their digit in

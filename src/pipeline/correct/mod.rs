@@ -8,6 +8,7 @@ use serde::Serialize;
 use crate::pipeline::pencil::CellMarks;
 use crate::pipeline::recognize::{calibrate, topology, Recognized, Rival};
 use crate::puzzle::board::{Board, Conflict, Digit, Pos};
+use crate::puzzle::check;
 use crate::puzzle::solve::{self, Verdict};
 
 /// How close (in score) the solution's digit must come to the digit read at an entry for the
@@ -188,13 +189,13 @@ pub fn weigh_corrections_by_entries(
     if solved.corrections.is_empty() {
         return None;
     }
-    let (mut entered, mut wrong) = (0, 0);
-    for cell in Pos::all().filter(|c| !apart[c.index()]) {
-        if let (Some(digit), Some(right)) = (entries.get(cell), solution.get(cell)) {
-            entered += 1;
-            wrong += usize::from(digit != right);
-        }
-    }
+    let weighed = |cell: Pos| !apart[cell.index()];
+    let entered = Pos::all()
+        .filter(|&c| weighed(c) && entries.get(c).is_some())
+        .count();
+    let wrong = (check::wrong_entries(entries, &solution).iter())
+        .filter(|w| weighed(w.cell))
+        .count();
     if wrong < REFUTING_ENTRIES || wrong * REFUTING_SHARE < entered {
         return None;
     }
@@ -988,6 +989,11 @@ mod tests {
                 wrong: 4,
                 entered: 12
             })
+        );
+        let why = refuting.unwrap().to_string();
+        assert!(
+            why.ends_with("call 4 of the player's 12 entries wrong"),
+            "{why}"
         );
         assert_eq!(doubted.doubts, corrections_as_doubts(&[fix]));
         assert!(doubted.trusted().is_none());
