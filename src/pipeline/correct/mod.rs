@@ -179,6 +179,7 @@ pub fn settle_entries(
 /// app drew `apart` (row-major), in a colour of its own, are its own marked mistakes and count
 /// for neither side. An answer reached without corrections is left alone: checking a game full
 /// of mistakes is what the check mode is for.
+///
 /// Returns how many entries refuted them, when they did.
 pub fn weigh_corrections_by_entries(
     solved: &mut Solved,
