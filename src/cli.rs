@@ -287,7 +287,8 @@ pub struct ImageArgs {
     #[arg(long, value_name = "COLOUR", value_parser = parse_colour)]
     pub answer_color: Option<[u8; 3]>,
 
-    /// Batch: replace existing outputs (otherwise their inputs are reported `skipped`).
+    /// Batch: replace existing outputs (otherwise their inputs are reported `skipped`); with
+    /// --debug, replace debug pictures already in its folder (otherwise they are kept).
     #[arg(long, help_heading = "Batch (folders, lists, -o DIR/)")]
     pub overwrite: bool,
 
@@ -368,6 +369,7 @@ impl ImageArgs {
             max_working_pixels: self.max_working_pixels,
             templates_dir: self.templates.clone(),
             debug_dir: self.debug.clone(),
+            debug_overwrite: self.overwrite,
             max_corrections: self.max_corrections,
             draw_doubtful: self.draw_doubtful,
             mode: self.mode(),

@@ -1,7 +1,7 @@
 //! The library's one error type. Every variant names the input it is about, so a message
 //! printed by the binary needs no further context.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use crate::pipeline::correct::Doubt;
 use crate::pipeline::recognize::TemplateError;
@@ -13,7 +13,7 @@ use crate::puzzle::generate::GenerateError;
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
     /// Reading or writing a file failed.
-    #[error("{}: {source}", path.display())]
+    #[error("{}: {source}", shown(path))]
     Io {
         /// The file.
         path: PathBuf,
@@ -23,7 +23,11 @@ pub enum Error {
     },
     /// Two givens as read clash (the same digit twice in a row, column or box), most likely
     /// a misread: no answer is drawn.
-    #[error("{}: the givens as read clash ({conflict}): probably a misread{}", path.display(), listed(doubts))]
+    #[error(
+        "{}: the givens as read clash ({conflict}): probably a misread{}",
+        shown(path),
+        listed(doubts)
+    )]
     Conflict {
         /// The file.
         path: PathBuf,
@@ -34,7 +38,7 @@ pub enum Error {
         doubts: Vec<Doubt>,
     },
     /// A screenshot was read, but the reading cannot be trusted: no answer is drawn.
-    #[error("{}: {why}{}", path.display(), listed(doubts))]
+    #[error("{}: {why}{}", shown(path), listed(doubts))]
     Doubtful {
         /// The file.
         path: PathBuf,
@@ -44,7 +48,7 @@ pub enum Error {
         doubts: Vec<Doubt>,
     },
     /// The file is not an image we can decode (or is damaged).
-    #[error("{}: not a readable image: {reason}", path.display())]
+    #[error("{}: not a readable image: {reason}", shown(path))]
     Decode {
         /// The file.
         path: PathBuf,
@@ -56,7 +60,7 @@ pub enum Error {
         source: Option<DecodeCause>,
     },
     /// The image declares more pixels than the configured limit; it is refused before decoding.
-    #[error("{}: image is {width}x{height} pixels, over the limit of {limit} pixels; raise `max_pixels` to read it", path.display())]
+    #[error("{}: image is {width}x{height} pixels, over the limit of {limit} pixels; raise `max_pixels` to read it", shown(path))]
     TooLarge {
         /// The file.
         path: PathBuf,
@@ -69,7 +73,7 @@ pub enum Error {
     },
     /// Decoding the image would take more memory than allowed (16-bit samples and alpha
     /// counted); it is refused before decoding.
-    #[error("{}: decoding it needs {} MB, over the limit of {} MB; raise `max_memory` to read it", path.display(), needed.div_ceil(1 << 20), limit >> 20)]
+    #[error("{}: decoding it needs {} MB, over the limit of {} MB; raise `max_memory` to read it", shown(path), needed.div_ceil(1 << 20), limit >> 20)]
     TooMuchMemory {
         /// The file.
         path: PathBuf,
@@ -80,7 +84,7 @@ pub enum Error {
     },
     /// The input is not a regular file (a folder, a FIFO, a socket, a device); only files are
     /// read, since opening a FIFO would wait forever for a writer.
-    #[error("{}: not a regular file but {kind}; only files are read", path.display())]
+    #[error("{}: not a regular file but {kind}; only files are read", shown(path))]
     NotAFile {
         /// The path.
         path: PathBuf,
@@ -88,13 +92,13 @@ pub enum Error {
         kind: &'static str,
     },
     /// A folder given as input holds no picture.
-    #[error("{}: no pictures in this folder (PNG, JPEG, WebP, BMP or GIF); sub-folders are read with `recursive`", path.display())]
+    #[error("{}: no pictures in this folder (PNG, JPEG, WebP, BMP or GIF); sub-folders are read with `recursive`", shown(path))]
     NoImages {
         /// The folder.
         path: PathBuf,
     },
     /// No sudoku grid was found in the image.
-    #[error("{}: no sudoku grid found ({reason})", path.display())]
+    #[error("{}: no sudoku grid found ({reason})", shown(path))]
     NoGrid {
         /// The file.
         path: PathBuf,
@@ -105,7 +109,7 @@ pub enum Error {
     #[error(transparent)]
     Template(#[from] TemplateError),
     /// Encoding the output image failed (before anything was written).
-    #[error("{}: could not write the image: {source}", path.display())]
+    #[error("{}: could not write the image: {source}", shown(path))]
     Encode {
         /// The output file.
         path: PathBuf,
@@ -115,7 +119,7 @@ pub enum Error {
     },
     /// Writing an output failed in the file system (the folder is read-only, full, or gone).
     /// The batch command stops on the kinds that mean nothing more can be written.
-    #[error("{}: could not write the image: {source}", path.display())]
+    #[error("{}: could not write the image: {source}", shown(path))]
     Write {
         /// The output file or folder.
         path: PathBuf,
@@ -124,26 +128,59 @@ pub enum Error {
         source: std::io::Error,
     },
     /// The output already exists and overwriting was not asked for; the input is skipped.
-    #[error("{}: already exists; set `overwrite` to replace it", path.display())]
+    #[error("{}: already exists; set `overwrite` to replace it", shown(path))]
     OutputExists {
         /// The existing output.
         path: PathBuf,
     },
     /// The output path is the input: inputs are never overwritten.
-    #[error("{}: refusing to overwrite the input; choose another output path", path.display())]
+    #[error(
+        "{}: refusing to overwrite the input; choose another output path",
+        shown(path)
+    )]
     OutputIsInput {
         /// The path given for both.
         path: PathBuf,
     },
     /// The output path is a folder; outputs are files.
-    #[error("{}: is a folder; give the output a file name", path.display())]
+    #[error("{}: is a folder; give the output a file name", shown(path))]
     OutputIsFolder {
         /// The folder given as output.
         path: PathBuf,
     },
+    /// An output name taken by something that is not a regular file: a device, FIFO,
+    /// socket, or a symlink to one (or to nothing). Writing would replace that node.
+    #[error(
+        "{}: is {kind}, not a file; outputs are regular files or new names",
+        shown(path)
+    )]
+    OutputNotAFile {
+        /// The output path.
+        path: PathBuf,
+        /// What it is.
+        kind: &'static str,
+    },
+    /// An output whose folder does not exist.
+    #[error("{}: the folder {} does not exist", shown(path), shown(folder))]
+    OutputFolderMissing {
+        /// The output path.
+        path: PathBuf,
+        /// Its folder.
+        folder: PathBuf,
+    },
+    /// A batch suffix that is not a plain suffix of a file's stem.
+    #[error("the suffix {suffix:?} holds a path separator, `..` or NUL; a suffix only extends the file's name")]
+    BadSuffix {
+        /// The suffix given.
+        suffix: String,
+    },
     /// A batch's output folder is inside one of its input folders (or is the folder of an
     /// input file), where outputs would mix with inputs.
-    #[error("the output folder {} is inside the input {}; choose another output folder", output.display(), input.display())]
+    #[error(
+        "the output folder {} is inside the input {}; choose another output folder",
+        shown(output),
+        shown(input)
+    )]
     OutputInsideInput {
         /// The output folder.
         output: PathBuf,
@@ -152,7 +189,12 @@ pub enum Error {
     },
     /// Two inputs of a batch map to the same output (say `a.png` and `a.jpg` written as
     /// PNG); the second is refused instead of racing the first.
-    #[error("{}: its output {} is already the output of {}; rename one or give the outputs a suffix", path.display(), output.display(), first.display())]
+    #[error(
+        "{}: its output {} is already the output of {}; rename one or give the outputs a suffix",
+        shown(path),
+        shown(output),
+        shown(first)
+    )]
     SharedOutput {
         /// The input refused.
         path: PathBuf,
@@ -257,5 +299,75 @@ mod tests {
         let text = e.to_string();
         assert!(text.ends_with("raise `max_pixels` to read it"), "{text}");
         assert!(!text.contains("--"), "{text}");
+    }
+}
+
+/// `path` for a message or a line of text: printable characters as they are; control
+/// characters, bidirectional overrides and (on Unix) backslashes escaped, and bytes that
+/// are not UTF-8 as `\xNN`, the way `ls -b` shows names. A newline in a file name then
+/// cannot split a message, nor an escape sequence reach the terminal. JSON and CSV carry
+/// names by their own quoting instead.
+pub fn shown(path: &Path) -> Shown<'_> {
+    Shown(path)
+}
+
+/// A path shown escaped; see [`shown`].
+#[derive(Clone, Copy, Debug)]
+pub struct Shown<'a>(&'a Path);
+
+impl std::fmt::Display for Shown<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        #[cfg(unix)]
+        let bytes = {
+            use std::os::unix::ffi::OsStrExt;
+            self.0.as_os_str().as_bytes()
+        };
+        #[cfg(not(unix))]
+        let lossy = self.0.to_string_lossy();
+        #[cfg(not(unix))]
+        let bytes = lossy.as_bytes();
+        for chunk in bytes.utf8_chunks() {
+            for c in chunk.valid().chars() {
+                write_char_shown(f, c)?;
+            }
+            for b in chunk.invalid() {
+                write!(f, "\\x{b:02x}")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+fn write_char_shown(f: &mut std::fmt::Formatter<'_>, c: char) -> std::fmt::Result {
+    let bidi = matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}');
+    match c {
+        '\n' => f.write_str("\\n"),
+        '\r' => f.write_str("\\r"),
+        '\t' => f.write_str("\\t"),
+        '\\' if cfg!(unix) => f.write_str("\\\\"),
+        c if (c as u32) < 0x100 && c.is_control() => write!(f, "\\x{:02x}", c as u32),
+        c if c.is_control() || bidi => write!(f, "\\u{{{:x}}}", c as u32),
+        c => write!(f, "{c}"),
+    }
+}
+
+#[cfg(test)]
+mod shown_tests {
+    use super::*;
+
+    #[test]
+    fn names_are_shown_escaped() {
+        let show = |p: &str| shown(Path::new(p)).to_string();
+        assert_eq!(show("shots/a b.png"), "shots/a b.png");
+        assert_eq!(show("é/ü.png"), "é/ü.png");
+        assert_eq!(show("a\nb.png"), "a\\nb.png");
+        assert_eq!(show("\u{1b}[31mred.png"), "\\x1b[31mred.png");
+        assert_eq!(show("x\u{202e}gnp.exe"), "x\\u{202e}gnp.exe");
+        #[cfg(unix)]
+        {
+            use std::os::unix::ffi::OsStrExt;
+            let raw = Path::new(std::ffi::OsStr::from_bytes(b"a\xffb.png"));
+            assert_eq!(shown(raw).to_string(), "a\\xffb.png");
+        }
     }
 }

@@ -611,9 +611,13 @@ impl Snap {
 
     /// Runs `write` on the debug folder when one is configured; debug output is best effort
     /// and never fails the run.
-    fn debug(&self, write: impl FnOnce(&Path) -> std::io::Result<()>) {
+    fn debug(&self, write: impl FnOnce(&debug::Folder<'_>) -> std::io::Result<()>) {
         if let Some(dir) = &self.options.debug_dir {
-            let _ = std::fs::create_dir_all(dir).and_then(|_| write(dir));
+            let folder = debug::Folder {
+                path: dir,
+                overwrite: self.options.debug_overwrite,
+            };
+            let _ = std::fs::create_dir_all(dir).and_then(|_| write(&folder));
         }
     }
 }

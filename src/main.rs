@@ -30,14 +30,20 @@ fn main() -> ExitCode {
             .into();
         }
     };
-    match run(cli) {
-        Ok(outcome) => outcome.into(),
+    let outcome = match run(cli) {
+        Ok(outcome) => outcome,
         // The reader of our results has gone (`| head`): nothing left to do, and no error.
-        Err(e) if app::console::stdout_gone(&e) => Outcome::Success.into(),
+        Err(e) if app::console::stdout_gone(&e) => Outcome::Success,
         Err(e) => {
             err!("error: {}", app::console::chain_text(&e));
-            Outcome::Usage.into()
+            Outcome::Usage
         }
+    };
+    // A message nobody could read (stderr's reader gone) is something not reported.
+    if app::console::messages_lost() > 0 {
+        outcome.max(Outcome::SomeFailed).into()
+    } else {
+        outcome.into()
     }
 }
 

@@ -29,6 +29,10 @@ pub struct Options {
     /// Where to write the intermediate pictures (edges, lines, corners, cells) for tuning a
     /// hard case. Default: none.
     pub debug_dir: Option<PathBuf>,
+    /// Whether a debug picture may replace a file of the same name in `debug_dir`; otherwise
+    /// debug pictures are new files only, and one whose name is taken is not written.
+    /// Default: false.
+    pub debug_overwrite: bool,
     /// Colour of the drawn answer; `None` picks one that stands out from the givens and suits
     /// the background. Default: `None`.
     pub answer_color: Option<[u8; 3]>,
@@ -72,6 +76,7 @@ impl Default for Options {
             templates_dir: None,
             max_corrections: 2,
             debug_dir: None,
+            debug_overwrite: false,
             answer_color: None,
             jpeg_quality: 90,
             overwrite: true,

@@ -7,6 +7,7 @@ use std::fs::File;
 use std::io::{self, BufReader, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
+use sudoku_snap::error::shown;
 
 use anyhow::Context;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -16,7 +17,7 @@ use sudoku_snap::{Report, Snap, Status};
 
 use super::report_file::ReportFile;
 use super::show::{print_report, print_timings, status_word};
-use super::{console, Outcome};
+use super::Outcome;
 use crate::cli::{Format, ImageArgs, OutputFormat};
 
 /// Whether the arguments ask for batch mode: a folder or `-` among the inputs, a list
@@ -41,12 +42,14 @@ fn is_dir_like(path: &Path) -> bool {
 
 /// Runs the batch; usage and output-folder problems are errors before any work (exit 2).
 pub fn run(args: ImageArgs) -> anyhow::Result<Outcome> {
-    let paths = input_paths(&args)?;
+    // Before the list is read: a suffix that could lead outputs elsewhere is a usage error.
+    encode::check_suffix(&args.suffix)?;
+    let (paths, bad_lines) = input_paths(&args)?;
     let names_a_picture = |o: &Path| !is_dir_like(o) && encode::format_for(o).is_some();
     if let Some(out) = args.output.as_deref().filter(|o| names_a_picture(o)) {
         anyhow::bail!(
             "-o {} names one picture, but this is a batch (folders, lists or --format csv); give -o a folder ending in `/`",
-            out.display()
+            shown(&out)
         );
     }
     let plan = match &args.output {
@@ -94,8 +97,9 @@ pub fn run(args: ImageArgs) -> anyhow::Result<Outcome> {
                     write_error.get_or_insert(e);
                 }
             });
-            if write_error.is_some() || console::stderr_closed() {
-                // Our results or messages have nowhere to go: start nothing more.
+            if write_error.is_some() {
+                // Our results have nowhere to go: start nothing more. (Messages that cannot
+                // be written are counted instead: the pictures are still worth making.)
                 stop.store(true, Ordering::Relaxed);
             }
             bar.inc(1);
@@ -109,44 +113,58 @@ pub fn run(args: ImageArgs) -> anyhow::Result<Outcome> {
     if let Some(f) = report_file {
         f.finish()?;
     }
-    Ok(finish(&summary, args.quiet))
+    let outcome = finish(&summary, args.quiet);
+    Ok(if bad_lines > 0 {
+        outcome.max(Outcome::SomeFailed)
+    } else {
+        outcome
+    })
 }
 
 /// The paths to discover, in order: IMAGE arguments (`-` reads a list from stdin), then the
-/// `--files-from` list.
-fn input_paths(args: &ImageArgs) -> anyhow::Result<Vec<(PathBuf, Origin)>> {
+/// `--files-from` list; and how many list lines named no file (each reported on stderr).
+fn input_paths(args: &ImageArgs) -> anyhow::Result<(Vec<(PathBuf, Origin)>, usize)> {
     let stdin_args = args.inputs.iter().filter(|p| p.as_os_str() == "-").count();
     let list_is_stdin = args.files_from.as_deref() == Some(Path::new("-"));
     if stdin_args + usize::from(list_is_stdin) > 1 {
         anyhow::bail!("stdin can be read once: give `-` or `--files-from -`, not both");
     }
     let mut paths = Vec::new();
+    let mut bad = 0;
     for p in &args.inputs {
         if p.as_os_str() == "-" {
-            paths.extend(read_list(Path::new("-"))?);
+            bad += read_list(Path::new("-"), &mut paths)?;
         } else {
             paths.push((p.clone(), Origin::Argument));
         }
     }
     if let Some(list) = &args.files_from {
-        paths.extend(read_list(list)?);
+        bad += read_list(list, &mut paths)?;
     }
-    if paths.is_empty() {
+    if paths.is_empty() && bad == 0 {
         anyhow::bail!("no IMAGE given; try `sudoku-snap --help`");
     }
-    Ok(paths)
+    Ok((paths, bad))
 }
 
-fn read_list(list: &Path) -> anyhow::Result<Vec<(PathBuf, Origin)>> {
-    let paths = if list.as_os_str() == "-" {
-        batch::read_list(super::stdin::reader())
-            .context("cannot read the list of paths on stdin")?
+/// Appends the paths of `list` (`-`: stdin) to `paths`; reports each line that names no file
+/// and returns how many there were.
+fn read_list(list: &Path, paths: &mut Vec<(PathBuf, Origin)>) -> anyhow::Result<usize> {
+    let (read, name) = if list.as_os_str() == "-" {
+        let read = batch::read_list(super::stdin::reader())
+            .context("cannot read the list of paths on stdin")?;
+        (read, "stdin".to_string())
     } else {
-        let file = File::open(list).with_context(|| format!("cannot open {}", list.display()))?;
-        batch::read_list(BufReader::new(file))
-            .with_context(|| format!("cannot read {}", list.display()))?
+        let file = File::open(list).with_context(|| format!("cannot open {}", shown(&list)))?;
+        let read = batch::read_list(BufReader::new(file))
+            .with_context(|| format!("cannot read {}", shown(&list)))?;
+        (read, shown(&list).to_string())
     };
-    Ok(paths.into_iter().map(|p| (p, Origin::Listed)).collect())
+    for line in &read.bad {
+        crate::err!("error: {name}: {line}; skipped");
+    }
+    paths.extend(read.paths.into_iter().map(|p| (p, Origin::Listed)));
+    Ok(read.bad.len())
 }
 
 /// The output plan, checked and its folder created and probed before any work.
@@ -203,7 +221,7 @@ fn emit(
         let (cell, read, used) = (c.cell, c.read, c.used);
         crate::err!(
             "{}: corrected {cell}: read {read}, used {used}",
-            r.input.display()
+            shown(&r.input)
         );
     }
     super::show::explain_marks(r, args);
@@ -213,13 +231,13 @@ fn emit(
     match format {
         Format::Csv => write_csv(out, r)?,
         Format::Line if super::show::marks_only(args) => {
-            writeln!(out, "{}\t{}", r.input.display(), super::show::marks_line(r))?;
+            writeln!(out, "{}\t{}", shown(&r.input), super::show::marks_line(r))?;
         }
         Format::Line => {
             let what = r.solution.filter(|_| r.status == Status::Solved);
             let what = what.map(|s| s.to_string());
             let what = what.unwrap_or_else(|| status_word(r.status));
-            writeln!(out, "{}\t{what}", r.input.display())?;
+            writeln!(out, "{}\t{what}", shown(&r.input))?;
         }
         _ => print_report(out, r, format, super::show::marks_only(args))?,
     }

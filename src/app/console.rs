@@ -4,16 +4,17 @@
 //! when the reader of stdout has gone (`head`, a closed pager), the write fails with
 //! `BrokenPipe` and [`stdout_gone`] lets `main` end the run quietly with exit 0, the way `rg`
 //! and `fd` do. Messages go to stderr through [`err!`](crate::err), which never panics (unlike
-//! `crate::err!`): a failed write is remembered, and the commands stop starting new work once
-//! [`stderr_closed`] says nobody is listening.
+//! `eprintln!`): a message that cannot be written is counted ([`messages_lost`]) and the work
+//! goes on, since the pictures and results are still worth making; the exit code then says
+//! that something was not reported.
 
 use std::fmt;
 use std::io::{self, Write};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicUsize, Ordering};
 
-static STDERR_CLOSED: AtomicBool = AtomicBool::new(false);
+static LOST: AtomicUsize = AtomicUsize::new(0);
 
-/// Prints a line on stderr, like `crate::err!`, without panicking when stderr is closed.
+/// Prints a line on stderr, like `eprintln!`, without panicking when stderr is closed.
 #[macro_export]
 macro_rules! err {
     ($($arg:tt)*) => {
@@ -21,17 +22,17 @@ macro_rules! err {
     };
 }
 
-/// Writes one line on stderr; a failure is remembered for [`stderr_closed`], never raised.
+/// Writes one line on stderr; a failure is counted for [`messages_lost`], never raised.
 pub fn err_line(args: fmt::Arguments<'_>) {
     let mut stderr = io::stderr().lock();
     if writeln!(stderr, "{args}").is_err() {
-        STDERR_CLOSED.store(true, Ordering::Relaxed);
+        LOST.fetch_add(1, Ordering::Relaxed);
     }
 }
 
-/// Whether a write to stderr has failed: its reader is gone, so the run should wind down.
-pub fn stderr_closed() -> bool {
-    STDERR_CLOSED.load(Ordering::Relaxed)
+/// How many messages could not be written on stderr (its reader gone, say).
+pub fn messages_lost() -> usize {
+    LOST.load(Ordering::Relaxed)
 }
 
 /// Whether `error` comes from writing to a stdout whose reader has gone.

@@ -4,6 +4,8 @@
 
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::Ordering;
+use sudoku_snap::error::shown;
 
 use anyhow::Context;
 
@@ -69,6 +71,12 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<Outcome> {
         );
     }
     let pictures = Pictures::from_args(&args)?;
+    // Pictures being written finish and no more start, so a signal leaves no temporary file.
+    let stop = match &pictures {
+        Some(_) => Some(super::stop_on_signals()?),
+        None => None,
+    };
+    let stopped = || stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed));
     let pool = Pool::new(args.jobs);
     if args.count >= EAGER_POOL {
         pool.start()?;
@@ -79,7 +87,18 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<Outcome> {
     while start < args.count {
         let end = (start + CHUNK).min(args.count);
         let indices: Vec<u64> = (start..end).collect();
+        if stopped() {
+            out.flush()?;
+            crate::err!(
+                "interrupted: puzzles {start} to {} not made",
+                args.count - 1
+            );
+            return Ok(Outcome::SomeFailed);
+        }
         let results = pool.map(&indices, |&i| {
+            if stopped() {
+                anyhow::bail!("interrupted");
+            }
             let g = generate::generate(&options, i)?;
             if let Some(p) = &pictures {
                 p.write(&g)?;
@@ -145,8 +164,12 @@ impl Pictures {
     fn from_args(args: &GenerateArgs) -> anyhow::Result<Option<Pictures>> {
         let place = match (&args.png, &args.output) {
             (Some(dir), _) => {
+                if dir.exists() && !dir.is_dir() {
+                    anyhow::bail!("--png {}: is not a folder", shown(&dir));
+                }
                 std::fs::create_dir_all(dir)
-                    .with_context(|| format!("cannot create --png folder {}", dir.display()))?;
+                    .with_context(|| format!("cannot create --png folder {}", shown(&dir)))?;
+                encode::remove_stale_temps_in(dir);
                 Place::Dir(dir.clone())
             }
             (None, Some(file)) => {
@@ -154,13 +177,8 @@ impl Pictures {
                     anyhow::bail!("-o names one picture; use --png DIR for -n {}", args.count);
                 }
                 // The output policy, before any work (generate reads no input).
-                encode::check_output(file, &encode::Inputs::default())?;
-                if encode::format_for(file).is_none() {
-                    anyhow::bail!(
-                        "{}: unknown picture extension (use .png, .jpg, .webp or .bmp)",
-                        file.display()
-                    );
-                }
+                encode::check_picture_target(file, &encode::Inputs::default())?;
+                encode::remove_stale_temps_beside(file);
                 Place::File(file.clone())
             }
             (None, None) if args.solution => {

@@ -4,13 +4,14 @@
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
+use sudoku_snap::error::shown;
 
 use sudoku_snap::pipeline::encode::{self, Inputs};
 use sudoku_snap::Snap;
 
 use super::report_file::ReportFile;
 use super::show::{explain_doubt, explain_marks, marks_only, print_report, print_timings};
-use super::{console, Outcome};
+use super::Outcome;
 use crate::cli::{Format, ImageArgs};
 
 /// Runs the screenshot command; returns the outcome for the exit code.
@@ -43,9 +44,10 @@ pub fn run(args: ImageArgs) -> anyhow::Result<Outcome> {
     }
     let inputs = Inputs::new(args.inputs.iter().map(PathBuf::as_path));
     if let Some(out) = &args.output {
-        encode::check_output(out, &inputs)?;
+        encode::check_picture_target(out, &inputs)?;
+        encode::remove_stale_temps_beside(out);
         if args.report.as_deref() == Some(out.as_path()) {
-            anyhow::bail!("--report and -o name the same file {}", out.display());
+            anyhow::bail!("--report and -o name the same file {}", shown(&out));
         }
     }
     let mut report_file = match &args.report {
@@ -59,8 +61,8 @@ pub fn run(args: ImageArgs) -> anyhow::Result<Outcome> {
     let mut out = stdout.lock();
     let mut outcome = Outcome::Success;
     for input in &args.inputs {
-        if stop.load(Ordering::Relaxed) || console::stderr_closed() {
-            // Ctrl-C, or nobody reads our messages: the rest is not done.
+        if stop.load(Ordering::Relaxed) {
+            // Ctrl-C: the rest is not done.
             outcome = outcome.max(Outcome::SomeFailed);
             break;
         }
@@ -75,7 +77,7 @@ pub fn run(args: ImageArgs) -> anyhow::Result<Outcome> {
         for c in &report.corrections {
             crate::err!(
                 "{}: corrected {}: read {}, used {}",
-                input.display(),
+                shown(&input),
                 c.cell,
                 c.read,
                 c.used

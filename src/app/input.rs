@@ -61,10 +61,6 @@ pub fn each_puzzle_chunk(
     };
     let mut outcome = Outcome::Success;
     for (n, input) in inputs.iter().enumerate() {
-        if super::console::stderr_closed() {
-            // Nobody reads our messages any more: wind down as for a closed stdout.
-            break;
-        }
         let failed = match open_input(input, n + 1) {
             Ok(source) => each_chunk_of(source, chunk, &mut per_chunk)?,
             Err(e) => {
@@ -130,9 +126,6 @@ fn each_chunk_of(
         if let Some(e) = read_error {
             crate::err!("error: {name}: cannot read further: {e}");
             return Ok(true);
-        }
-        if super::console::stderr_closed() {
-            return Ok(failed);
         }
     }
     if seen == 0 {

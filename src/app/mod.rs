@@ -2,6 +2,7 @@
 //! results. Outcomes fold into the process exit code.
 
 use crate::cli;
+use sudoku_snap::error::shown;
 
 pub mod batch;
 pub mod console;
@@ -44,20 +45,22 @@ impl From<Outcome> for ExitCode {
     }
 }
 
-/// A flag set by the first Ctrl-C (or SIGTERM): running images finish, no more start, and
-/// no temporary file is left. A second signal exits at once.
+/// A flag set by the first Ctrl-C, SIGTERM or SIGHUP (the terminal closed): running images
+/// finish, no more start, and no temporary file is left. A second signal exits at once; the
+/// temporary files it leaves are removed by the next run writing beside them.
 pub fn stop_on_signals() -> anyhow::Result<Arc<AtomicBool>> {
-    use signal_hook::consts::{SIGINT, SIGTERM};
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
     let stop = Arc::new(AtomicBool::new(false));
-    for signal in [SIGINT, SIGTERM] {
+    for signal in [SIGINT, SIGTERM, SIGHUP] {
         signal_hook::flag::register_conditional_shutdown(signal, 130, Arc::clone(&stop))?;
         signal_hook::flag::register(signal, Arc::clone(&stop))?;
     }
     Ok(stop)
 }
 
-/// Creates the `--debug` folder before any work and keeps it out of the inputs' folders, so
-/// the intermediate pictures can neither fail silently nor land on an input.
+/// Creates the `--debug` folder before any work and keeps it apart from the inputs: it is
+/// never an input, and never a folder that holds one (its pictures are named after the
+/// inputs, `a.png` -> `a.cells.png`, so they could land on another input of the run).
 pub fn check_debug_dir(
     args: &cli::ImageArgs,
     inputs: &sudoku_snap::pipeline::encode::Inputs,
@@ -67,9 +70,22 @@ pub fn check_debug_dir(
         return Ok(());
     };
     if inputs.contains(dir) {
-        anyhow::bail!("--debug {}: is an input, not a folder", dir.display());
+        anyhow::bail!("--debug {}: is an input, not a folder", shown(&dir));
+    }
+    if inputs.any_in(dir) {
+        anyhow::bail!(
+            "--debug {}: holds inputs of this run; give the debug pictures a folder of their own",
+            shown(&dir)
+        );
     }
     std::fs::create_dir_all(dir)
-        .with_context(|| format!("cannot create the debug folder {}", dir.display()))?;
+        .with_context(|| format!("cannot create the debug folder {}", shown(&dir)))?;
+    let taken = std::fs::read_dir(dir).is_ok_and(|mut d| d.next().is_some());
+    if taken && !args.overwrite {
+        crate::err!(
+            "note: --debug {}: debug pictures are new files only; names already taken there are kept (--overwrite replaces them)",
+            shown(&dir)
+        );
+    }
     Ok(())
 }

@@ -4,6 +4,7 @@
 
 use std::io::{self, BufWriter};
 use std::path::{Path, PathBuf};
+use sudoku_snap::error::shown;
 
 use anyhow::Context;
 use sudoku_snap::pipeline::encode::{self, Inputs};
@@ -17,16 +18,19 @@ pub struct ReportFile {
 }
 
 impl ReportFile {
-    /// Checks `path` by the output policy (not a folder, not one of `inputs`) and opens its
-    /// temporary file, so a report that cannot be written fails before any work.
+    /// Checks `path` by the output policy (a regular file or a new name in a folder that
+    /// exists, not one of `inputs`), removes the temporary files a killed run left beside it,
+    /// and opens its own, so a report that cannot be written fails before any work.
     pub fn create(path: &Path, inputs: &Inputs) -> anyhow::Result<ReportFile> {
         encode::check_output(path, inputs)?;
+        encode::check_folder(path)?;
         let dir = match path.parent() {
             Some(p) if !p.as_os_str().is_empty() => p,
             _ => Path::new("."),
         };
+        encode::remove_stale_temps_in(dir);
         let tmp = encode::temp_file_in(dir)
-            .with_context(|| format!("cannot create the report {}", path.display()))?;
+            .with_context(|| format!("cannot create the report {}", shown(&path)))?;
         Ok(ReportFile {
             path: path.to_path_buf(),
             tmp: BufWriter::new(tmp),
@@ -40,7 +44,7 @@ impl ReportFile {
 
     /// Flushes the report to disk and renames it into place.
     pub fn finish(self) -> anyhow::Result<()> {
-        let fail = || format!("cannot write the report {}", self.path.display());
+        let fail = || format!("cannot write the report {}", shown(&self.path));
         let tmp = self
             .tmp
             .into_inner()

@@ -4,6 +4,7 @@
 
 use std::io::{self, Write};
 use std::path::PathBuf;
+use sudoku_snap::error::shown;
 
 use sudoku_snap::puzzle::text;
 use sudoku_snap::{Error, Report, Status};
@@ -37,7 +38,7 @@ pub(super) fn explain_doubt(report: &Report, args: &ImageArgs) {
     if args.output.is_some() && !args.draw_doubtful {
         crate::err!(
             "note: {}: no picture written; `--debug DIR` shows the cells as read, `--draw-doubtful` draws the answer anyway",
-            report.input.display()
+            shown(&report.input)
         );
     }
 }
@@ -50,7 +51,7 @@ pub(super) fn explain_marks(report: &Report, args: &ImageArgs) {
     if !marks_only(args) || report.status != Status::Solved {
         return;
     }
-    let input = report.input.display();
+    let input = shown(&report.input);
     let entered = report.entries.map_or(0, |e| e.filled_count());
     for w in &report.wrong_entries {
         crate::err!("{input}: {w}");
@@ -114,7 +115,7 @@ pub(super) fn print_timings(r: &Report) {
     let t = &r.timings;
     crate::err!(
         "{}: decode {:.1} ms, locate {:.1} ms, rectify {:.1} ms, cells {:.1} ms, recognize {:.1} ms, solve {:.1} ms, render {:.1} ms, encode {:.1} ms, total {:.1} ms",
-        r.input.display(), t.decode, t.locate, t.rectify, t.cells, t.recognize, t.solve, t.render, t.encode, t.total
+        shown(&r.input), t.decode, t.locate, t.rectify, t.cells, t.recognize, t.solve, t.render, t.encode, t.total
     );
 }
 
@@ -150,7 +151,7 @@ pub(super) fn print_report(
             _ => writeln!(out, "{}", status_word(r.status)),
         },
         Format::Pretty | Format::Csv => {
-            writeln!(out, "{}: {}", r.input.display(), status_word(r.status))?;
+            writeln!(out, "{}: {}", shown(&r.input), status_word(r.status))?;
             if let Some(g) = &r.givens {
                 writeln!(out, "givens:\n{}", text::to_pretty(g))?;
             }
@@ -169,7 +170,7 @@ pub(super) fn print_report(
                 None => {}
             }
             if let Some(o) = &r.output {
-                writeln!(out, "wrote {}", PathBuf::from(o).display())?;
+                writeln!(out, "wrote {}", shown(&PathBuf::from(o)))?;
             }
             Ok(())
         }
@@ -208,7 +209,7 @@ fn print_marks(out: &mut impl Write, r: &Report, format: Format) -> io::Result<(
     if format == Format::Line {
         return writeln!(out, "{}", marks_line(r));
     }
-    writeln!(out, "{}: {}", r.input.display(), status_word(r.status))?;
+    writeln!(out, "{}: {}", shown(&r.input), status_word(r.status))?;
     if let Some(e) = r.entries.filter(|e| e.filled_count() > 0) {
         writeln!(out, "player's entries:\n{}", text::to_pretty(&e))?;
     }
@@ -232,7 +233,7 @@ fn print_marks(out: &mut impl Write, r: &Report, format: Format) -> io::Result<(
         )?;
     }
     if let Some(o) = &r.output {
-        writeln!(out, "wrote {}", PathBuf::from(o).display())?;
+        writeln!(out, "wrote {}", shown(&PathBuf::from(o)))?;
     }
     Ok(())
 }

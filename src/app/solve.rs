@@ -124,9 +124,6 @@ fn list_all(
 ) -> io::Result<bool> {
     let mut failed = false;
     for parsed in chunk {
-        if super::console::stderr_closed() {
-            break;
-        }
         let report = if format == Format::Line {
             list_lines(out, parsed, name, limit)?
         } else {

@@ -94,18 +94,114 @@ pub fn discover(paths: &[(PathBuf, Origin)], walk: &Walk) -> Vec<Entry> {
     entries
 }
 
-/// Reads a list of paths, one per line (blank lines skipped, no other interpretation, so
-/// names with spaces work), as `find` writes it.
-pub fn read_list(reader: impl BufRead) -> std::io::Result<Vec<PathBuf>> {
-    let mut paths = Vec::new();
-    for line in reader.lines() {
-        let line = line?;
-        let line = line.trim_end_matches('\r');
-        if !line.is_empty() {
-            paths.push(PathBuf::from(line));
+/// The longest line a path list may hold: Linux's `PATH_MAX`, the longest path the system
+/// opens, so a longer line names no file (and `< /dev/zero` cannot fill memory).
+pub const MAX_LIST_LINE: usize = 4096;
+
+/// A line of a path list that names no file, by its number (from 1).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BadLine {
+    /// The line's number, from 1.
+    pub line: usize,
+    /// Why it names no file.
+    pub why: &'static str,
+}
+
+impl std::fmt::Display for BadLine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "line {}: {}", self.line, self.why)
+    }
+}
+
+/// A path list read: its paths in order, and the lines that name no file.
+#[derive(Debug, Default)]
+pub struct List {
+    /// The paths, byte for byte as listed (on Unix; elsewhere as UTF-8).
+    pub paths: Vec<PathBuf>,
+    /// The lines skipped: longer than [`MAX_LIST_LINE`], holding a NUL, or (off Unix) not
+    /// UTF-8.
+    pub bad: Vec<BadLine>,
+}
+
+/// Reads a list of paths, one per line (blank lines skipped, a trailing `\r` dropped, no
+/// other interpretation, so names with spaces work), as `find` writes it. A line that can
+/// name no file is set aside in [`List::bad`] and the list goes on; no line is held longer
+/// than [`MAX_LIST_LINE`] bytes.
+pub fn read_list(mut reader: impl BufRead) -> std::io::Result<List> {
+    let mut list = List::default();
+    let mut line = Vec::new();
+    let mut number = 0;
+    loop {
+        line.clear();
+        number += 1;
+        let (ended, too_long) = read_capped_line(&mut reader, &mut line)?;
+        if line.last() == Some(&b'\r') {
+            line.pop();
+        }
+        if too_long {
+            list.bad.push(BadLine {
+                line: number,
+                why: "longer than any path (4096 bytes)",
+            });
+        } else if line.contains(&0) {
+            list.bad.push(BadLine {
+                line: number,
+                why: "holds a NUL byte, which no path holds",
+            });
+        } else if !line.is_empty() {
+            match path_from_bytes(&line) {
+                Some(path) => list.paths.push(path),
+                None => list.bad.push(BadLine {
+                    line: number,
+                    why: "not UTF-8, which paths are here",
+                }),
+            }
+        }
+        if ended {
+            return Ok(list);
         }
     }
-    Ok(paths)
+}
+
+/// Reads one line (without its `\n`) into `line`, keeping at most [`MAX_LIST_LINE`] + 1
+/// bytes of it; returns whether the input ended and whether the line was longer.
+fn read_capped_line(
+    reader: &mut impl BufRead,
+    line: &mut Vec<u8>,
+) -> std::io::Result<(bool, bool)> {
+    let mut too_long = false;
+    loop {
+        let buf = match reader.fill_buf() {
+            Ok(buf) => buf,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if buf.is_empty() {
+            return Ok((true, too_long));
+        }
+        let (part, used, done) = match buf.iter().position(|&b| b == b'\n') {
+            Some(i) => (&buf[..i], i + 1, true),
+            None => (buf, buf.len(), false),
+        };
+        let room = (MAX_LIST_LINE + 1).saturating_sub(line.len());
+        line.extend_from_slice(&part[..part.len().min(room)]);
+        too_long |= part.len() > room || line.len() > MAX_LIST_LINE;
+        reader.consume(used);
+        if done {
+            return Ok((false, too_long));
+        }
+    }
+}
+
+#[cfg(unix)]
+fn path_from_bytes(bytes: &[u8]) -> Option<PathBuf> {
+    use std::os::unix::ffi::OsStrExt;
+    Some(PathBuf::from(std::ffi::OsStr::from_bytes(bytes)))
+}
+
+#[cfg(not(unix))]
+fn path_from_bytes(bytes: &[u8]) -> Option<PathBuf> {
+    std::str::from_utf8(bytes).ok().map(PathBuf::from)
 }
 
 fn walk_dir(root: &Path, walk: &Walk, entries: &mut Vec<Entry>) {
@@ -234,6 +330,33 @@ mod tests {
     #[test]
     fn lists_skip_blank_lines_and_keep_spaces() {
         let list = read_list(&b"a b.png\r\n\n/x/y.jpg\n"[..]).unwrap();
-        assert_eq!(list, [PathBuf::from("a b.png"), PathBuf::from("/x/y.jpg")]);
+        assert_eq!(
+            list.paths,
+            [PathBuf::from("a b.png"), PathBuf::from("/x/y.jpg")]
+        );
+        assert!(list.bad.is_empty());
+    }
+
+    #[test]
+    fn a_line_no_path_can_be_is_named_and_the_list_goes_on() {
+        let mut text = b"a.png\n".to_vec();
+        text.extend(std::iter::repeat_n(b'x', MAX_LIST_LINE + 10));
+        text.extend(b"\nb\0c.png\nd.png");
+        // Read through a small buffer, so the long line arrives in many pieces.
+        let list = read_list(std::io::BufReader::with_capacity(7, &text[..])).unwrap();
+        assert_eq!(list.paths, [PathBuf::from("a.png"), PathBuf::from("d.png")]);
+        let lines: Vec<usize> = list.bad.iter().map(|b| b.line).collect();
+        assert_eq!(lines, [2, 3]);
+        let exactly = vec![b'y'; MAX_LIST_LINE];
+        assert_eq!(read_list(&exactly[..]).unwrap().paths.len(), 1);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_name_that_is_not_utf8_keeps_its_bytes() {
+        use std::os::unix::ffi::OsStrExt;
+        let list = read_list(&b"ok.png\n\xffname.png\n"[..]).unwrap();
+        assert_eq!(list.paths[1].as_os_str().as_bytes(), b"\xffname.png");
+        assert!(list.bad.is_empty());
     }
 }

@@ -30,7 +30,7 @@ use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
-pub use discover::{discover, read_list, Entry, Origin, Walk};
+pub use discover::{discover, read_list, BadLine, Entry, List, Origin, Walk, MAX_LIST_LINE};
 pub use paths::OutputPlan;
 pub use shard::Shard;
 

@@ -88,7 +88,9 @@ impl OutputPlan {
 
     /// Creates the output folder, removes temporary files a killed run left there, and proves
     /// a file can be written in it, so a read-only or missing folder fails before any work.
+    /// A suffix that is not a plain suffix (see [`encode::check_suffix`]) is refused here too.
     pub fn prepare(&self) -> Result<usize> {
+        encode::check_suffix(&self.suffix)?;
         let fail = |source| Error::Write {
             path: self.dir.clone(),
             source,

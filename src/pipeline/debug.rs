@@ -19,7 +19,7 @@ use crate::pipeline::rectify::Rectified;
 /// `DIR/<label>.<what>.png`, the label's folders joined with `__` and its extension
 /// dropped: `a/x.png` -> `a__x.cells.png`, so inputs of the same name in different folders
 /// of a batch do not overwrite each other's pictures.
-fn file(dir: &Path, label: &Path, what: &str) -> PathBuf {
+fn file(dir: &Folder<'_>, label: &Path, what: &str) -> PathBuf {
     let parts: Vec<String> = label
         .with_extension("")
         .components()
@@ -33,28 +33,48 @@ fn file(dir: &Path, label: &Path, what: &str) -> PathBuf {
     } else {
         parts.join("__")
     };
-    dir.join(format!("{stem}.{what}.png"))
+    dir.path.join(format!("{stem}.{what}.png"))
 }
 
-/// Writes a debug picture as PNG by the output policy: atomically, and never over the input
-/// it is about (`name`).
-fn save(image: impl Into<DynamicImage>, path: PathBuf, name: &Path) -> io::Result<()> {
+/// The `--debug` folder, and whether its pictures may replace files already there.
+#[derive(Clone, Copy, Debug)]
+pub struct Folder<'a> {
+    /// The folder.
+    pub path: &'a Path,
+    /// Whether an existing file of the same name is replaced (`overwrite`); otherwise debug
+    /// pictures are new files only.
+    pub overwrite: bool,
+}
+
+/// Writes a debug picture as PNG by the output policy: atomically, never over the input it
+/// is about (`name`), and over an existing file only when `dir.overwrite`.
+fn save(
+    image: impl Into<DynamicImage>,
+    path: PathBuf,
+    name: &Path,
+    dir: &Folder<'_>,
+) -> io::Result<()> {
     encode::check_not_input(name, &path).map_err(io::Error::other)?;
     let mut bytes = Vec::new();
     image
         .into()
         .write_to(&mut io::Cursor::new(&mut bytes), ImageFormat::Png)
         .map_err(io::Error::other)?;
-    encode::write_bytes_atomic(&bytes, &path).map_err(io::Error::other)
+    encode::write_bytes_atomic_to(&bytes, &path, dir.overwrite).map_err(io::Error::other)
 }
 
 /// The ink map alone (when no grid was found).
-pub fn write_ink(dir: &Path, name: &Path, label: &Path, ink: &GrayImage) -> io::Result<()> {
-    save(ink.clone(), file(dir, label, "ink"), name)
+pub fn write_ink(dir: &Folder<'_>, name: &Path, label: &Path, ink: &GrayImage) -> io::Result<()> {
+    save(ink.clone(), file(dir, label, "ink"), name, dir)
 }
 
 /// The ink map with the accepted quadrilateral in red.
-pub fn write_located(dir: &Path, name: &Path, label: &Path, located: &Located) -> io::Result<()> {
+pub fn write_located(
+    dir: &Folder<'_>,
+    name: &Path,
+    label: &Path,
+    located: &Located,
+) -> io::Result<()> {
     let mut canvas = image::DynamicImage::ImageLuma8(located.ink.clone()).into_rgb8();
     let c = located
         .quad
@@ -63,7 +83,7 @@ pub fn write_located(dir: &Path, name: &Path, label: &Path, located: &Located) -
     for i in 0..4 {
         draw_line_segment_mut(&mut canvas, c[i], c[(i + 1) % 4], Rgb([255, 0, 0]));
     }
-    save(canvas, file(dir, label, "edges-corners"), name)
+    save(canvas, file(dir, label, "edges-corners"), name, dir)
 }
 
 /// A reading whose best digit beats the runner-up by less than this (scores 0-2) is shown
@@ -77,7 +97,7 @@ const LABEL_PX: f32 = 12.0;
 /// blue for entries, with the digit read and its margin over the runner-up written in the
 /// cell's top-left corner (a close call in orange, with the runner-up), and a legend below.
 pub fn write_cells(
-    dir: &Path,
+    dir: &Folder<'_>,
     name: &Path,
     label: &Path,
     rect: &Rectified,
@@ -92,7 +112,7 @@ pub fn write_cells(
     for &y in &cells.lines_y {
         draw_line_segment_mut(&mut canvas, (0.0, y), (side, y), Rgb([0, 200, 0]));
     }
-    save(canvas.clone(), file(dir, label, "rectified"), name)?;
+    save(canvas.clone(), file(dir, label, "rectified"), name, dir)?;
     for (i, glyph) in cells.glyphs.iter().enumerate() {
         let (Some(g), Some(r)) = (glyph, &evidence[i]) else {
             continue;
@@ -110,7 +130,7 @@ pub fn write_cells(
         );
         label_cell(&mut canvas, cells, i, r, colour);
     }
-    save(with_legend(&canvas), file(dir, label, "cells"), name)
+    save(with_legend(&canvas), file(dir, label, "cells"), name, dir)
 }
 
 /// "7 0.93" (digit read, margin over the runner-up) in the cell's top-left corner; a close

@@ -10,7 +10,12 @@ use image::codecs::jpeg::JpegEncoder;
 use image::codecs::webp::WebPEncoder;
 use image::{ExtendedColorType, ImageEncoder, ImageFormat};
 
+mod policy;
 mod strips;
+
+pub use policy::{
+    check_folder, check_not_input, check_output, check_picture_target, check_suffix, Inputs,
+};
 
 use crate::error::{EncodeError, Error, Result};
 use crate::pipeline::picture::Picture;
@@ -25,70 +30,6 @@ pub fn format_for(path: &Path) -> Option<ImageFormat> {
         "bmp" => Some(ImageFormat::Bmp),
         _ => None,
     }
-}
-
-/// The files a run reads, so that no output of the run lands on one of them: known by
-/// device and inode on Unix (which sees through links, hard ones too), else by canonical path.
-#[derive(Clone, Debug, Default)]
-pub struct Inputs {
-    ids: std::collections::HashSet<FileId>,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-enum FileId {
-    #[cfg(unix)]
-    Inode(u64, u64),
-    #[cfg_attr(unix, allow(dead_code))]
-    Path(std::path::PathBuf),
-}
-
-fn file_id(path: &Path) -> Option<FileId> {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::MetadataExt;
-        let meta = std::fs::metadata(path).ok()?;
-        Some(FileId::Inode(meta.dev(), meta.ino()))
-    }
-    #[cfg(not(unix))]
-    {
-        path.canonicalize().ok().map(FileId::Path)
-    }
-}
-
-impl Inputs {
-    /// The inputs at `paths` (those that do not exist cannot be written over by accident).
-    pub fn new<'a>(paths: impl IntoIterator<Item = &'a Path>) -> Inputs {
-        Inputs {
-            ids: paths.into_iter().filter_map(file_id).collect(),
-        }
-    }
-
-    /// Whether `path` is (or links to) one of the inputs.
-    pub fn contains(&self, path: &Path) -> bool {
-        file_id(path).is_some_and(|id| self.ids.contains(&id))
-    }
-}
-
-/// The one policy every output goes through, checked before any work: an output is never
-/// a folder and never an input of this run. (The write itself is atomic: see
-/// [`write_bytes_atomic_to`].)
-pub fn check_output(path: &Path, inputs: &Inputs) -> Result<()> {
-    if path.is_dir() {
-        return Err(Error::OutputIsFolder {
-            path: path.to_path_buf(),
-        });
-    }
-    if inputs.contains(path) {
-        return Err(Error::OutputIsInput {
-            path: path.to_path_buf(),
-        });
-    }
-    Ok(())
-}
-
-/// Refuses an output path that is a folder or is (or links to) the input.
-pub fn check_not_input(input: &Path, output: &Path) -> Result<()> {
-    check_output(output, &Inputs::new([input]))
 }
 
 /// Encodes `picture` in memory in `format`: RGBA in PNG and WebP when it has transparent
@@ -182,6 +123,8 @@ pub fn write_bytes_atomic_to(bytes: &[u8], path: &Path, overwrite: bool) -> Resu
         w.flush().map_err(fail)?;
     }
     tmp.as_file().sync_all().map_err(fail)?;
+    // Checked before the work too; again here, as the name may have changed hands since.
+    policy::check_kind(path)?;
     let persisted = if overwrite {
         tmp.persist(path)
     } else {
@@ -221,7 +164,27 @@ pub fn temp_file_in(dir: &Path) -> std::io::Result<tempfile::NamedTempFile> {
 /// those whose writing process is gone (or, where that cannot be told, older than a day).
 /// Returns how many were removed; unreadable entries are passed over.
 pub fn remove_stale_temps(dir: &Path) -> usize {
+    remove_stale_temps_to(dir, usize::MAX)
+}
+
+/// [`remove_stale_temps`] in `dir` itself, not its sub-folders: for a folder that is not the
+/// tool's own (the folder of `--report` or `-o FILE`, which may be a home folder).
+pub fn remove_stale_temps_in(dir: &Path) -> usize {
+    remove_stale_temps_to(dir, 1)
+}
+
+/// [`remove_stale_temps_in`] the folder of the output `path`.
+pub fn remove_stale_temps_beside(path: &Path) -> usize {
+    let dir = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    remove_stale_temps_in(dir)
+}
+
+fn remove_stale_temps_to(dir: &Path, depth: usize) -> usize {
     walkdir::WalkDir::new(dir)
+        .max_depth(depth)
         .into_iter()
         .filter_map(|e| e.ok())
         .filter(|e| e.file_type().is_file() && is_stale_temp(e.path()))
