@@ -34,6 +34,12 @@ fn main() -> ExitCode {
         Ok(outcome) => outcome,
         // The reader of our results has gone (`| head`): nothing left to do, and no error.
         Err(e) if app::console::stdout_gone(&e) => Outcome::Success,
+        // Results that could not be written (`> /dev/full`): the work was done, not used.
+        Err(e) if is_stdout_error(&e) => {
+            let e = e.context("cannot write the results to stdout");
+            err!("error: {}", app::console::chain_text(&e));
+            Outcome::SomeFailed
+        }
         Err(e) => {
             err!("error: {}", app::console::chain_text(&e));
             Outcome::Usage
@@ -45,6 +51,12 @@ fn main() -> ExitCode {
     } else {
         outcome.into()
     }
+}
+
+/// Every write but stdout's carries its file's name as context, so a bare I/O error is one of
+/// stdout's (`solve f > /dev/full`), to be said so rather than only "No space left on device".
+fn is_stdout_error(e: &anyhow::Error) -> bool {
+    e.chain().count() == 1 && e.downcast_ref::<std::io::Error>().is_some()
 }
 
 fn run(cli: Cli) -> anyhow::Result<Outcome> {

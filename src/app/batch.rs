@@ -49,7 +49,7 @@ pub fn run(args: ImageArgs) -> anyhow::Result<Outcome> {
     if let Some(out) = args.output.as_deref().filter(|o| names_a_picture(o)) {
         anyhow::bail!(
             "-o {} names one picture, but this is a batch (folders, lists or --format csv); give -o a folder ending in `/`",
-            shown(&out)
+            shown(out)
         );
     }
     let plan = match &args.output {
@@ -155,10 +155,10 @@ fn read_list(list: &Path, paths: &mut Vec<(PathBuf, Origin)>) -> anyhow::Result<
             .context("cannot read the list of paths on stdin")?;
         (read, "stdin".to_string())
     } else {
-        let file = File::open(list).with_context(|| format!("cannot open {}", shown(&list)))?;
+        let file = File::open(list).with_context(|| format!("cannot open {}", shown(list)))?;
         let read = batch::read_list(BufReader::new(file))
-            .with_context(|| format!("cannot read {}", shown(&list)))?;
-        (read, shown(&list).to_string())
+            .with_context(|| format!("cannot read {}", shown(list)))?;
+        (read, shown(list).to_string())
     };
     for line in &read.bad {
         crate::err!("error: {name}: {line}; skipped");

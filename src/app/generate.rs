@@ -165,10 +165,10 @@ impl Pictures {
         let place = match (&args.png, &args.output) {
             (Some(dir), _) => {
                 if dir.exists() && !dir.is_dir() {
-                    anyhow::bail!("--png {}: is not a folder", shown(&dir));
+                    anyhow::bail!("--png {}: is not a folder", shown(dir));
                 }
                 std::fs::create_dir_all(dir)
-                    .with_context(|| format!("cannot create --png folder {}", shown(&dir)))?;
+                    .with_context(|| format!("cannot create --png folder {}", shown(dir)))?;
                 encode::remove_stale_temps_in(dir);
                 Place::Dir(dir.clone())
             }

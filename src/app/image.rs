@@ -47,7 +47,7 @@ pub fn run(args: ImageArgs) -> anyhow::Result<Outcome> {
         encode::check_picture_target(out, &inputs)?;
         encode::remove_stale_temps_beside(out);
         if args.report.as_deref() == Some(out.as_path()) {
-            anyhow::bail!("--report and -o name the same file {}", shown(&out));
+            anyhow::bail!("--report and -o name the same file {}", shown(out));
         }
     }
     let mut report_file = match &args.report {
@@ -77,7 +77,7 @@ pub fn run(args: ImageArgs) -> anyhow::Result<Outcome> {
         for c in &report.corrections {
             crate::err!(
                 "{}: corrected {}: read {}, used {}",
-                shown(&input),
+                shown(input),
                 c.cell,
                 c.read,
                 c.used

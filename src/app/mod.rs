@@ -70,21 +70,21 @@ pub fn check_debug_dir(
         return Ok(());
     };
     if inputs.contains(dir) {
-        anyhow::bail!("--debug {}: is an input, not a folder", shown(&dir));
+        anyhow::bail!("--debug {}: is an input, not a folder", shown(dir));
     }
     if inputs.any_in(dir) {
         anyhow::bail!(
             "--debug {}: holds inputs of this run; give the debug pictures a folder of their own",
-            shown(&dir)
+            shown(dir)
         );
     }
     std::fs::create_dir_all(dir)
-        .with_context(|| format!("cannot create the debug folder {}", shown(&dir)))?;
+        .with_context(|| format!("cannot create the debug folder {}", shown(dir)))?;
     let taken = std::fs::read_dir(dir).is_ok_and(|mut d| d.next().is_some());
     if taken && !args.overwrite {
         crate::err!(
             "note: --debug {}: debug pictures are new files only; names already taken there are kept (--overwrite replaces them)",
-            shown(&dir)
+            shown(dir)
         );
     }
     Ok(())

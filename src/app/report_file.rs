@@ -30,7 +30,7 @@ impl ReportFile {
         };
         encode::remove_stale_temps_in(dir);
         let tmp = encode::temp_file_in(dir)
-            .with_context(|| format!("cannot create the report {}", shown(&path)))?;
+            .with_context(|| format!("cannot create the report {}", shown(path)))?;
         Ok(ReportFile {
             path: path.to_path_buf(),
             tmp: BufWriter::new(tmp),

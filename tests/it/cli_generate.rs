@@ -255,7 +255,7 @@ fn picture_flags_are_checked_before_any_work() {
     let file = |name: &str| dir.path().join(name).to_str().unwrap().to_string();
     let cases: [(&[&str], &str); 4] = [
         (&["-n", "2", "-o", &file("a.png")], "use --png DIR"),
-        (&["-o", &file("a.txt")], "unknown picture extension"),
+        (&["-o", &file("a.txt")], "unknown output extension"),
         (&["--solution"], "add --png DIR or -o FILE"),
         (
             &["--png", &file("d"), "-o", &file("a.png")],

@@ -142,7 +142,7 @@ fn unknown_output_extension_is_an_error_before_work() {
         .arg("-o")
         .arg(&out)
         .assert()
-        .code(1);
+        .code(2);
     assert!(
         String::from_utf8_lossy(&assert.get_output().stderr).contains("unknown output extension")
     );
