@@ -20,7 +20,7 @@ pub fn run(args: ImageArgs) -> anyhow::Result<Outcome> {
         return Ok(super::meta::usage());
     }
     for input in &args.inputs {
-        if let Some(hint) = text_not_picture(input) {
+        if let Some(hint) = text_not_picture(input).or_else(|| mistyped_command(input)) {
             anyhow::bail!("{hint}");
         }
     }
@@ -119,4 +119,43 @@ fn text_not_picture(input: &Path) -> Option<String> {
     (text_file || puzzle_like).then(|| {
         format!("{arg}: a text puzzle, not a picture: did you mean `sudoku-snap solve {arg}`?")
     })
+}
+
+/// The subcommands, for [`mistyped_command`].
+const COMMANDS: [&str; 5] = ["solve", "generate", "grade", "completions", "man"];
+
+/// A first argument that is no file but is a subcommand's name mistyped (`solv`): the
+/// sentence that names the subcommand, rather than "No such file".
+fn mistyped_command(input: &Path) -> Option<String> {
+    let word = input.to_str()?;
+    if input.exists() || word.contains(['.', '/']) {
+        return None;
+    }
+    let nearest = COMMANDS
+        .iter()
+        .map(|c| (strsim::damerau_levenshtein(word, c), *c))
+        .min()?;
+    // One or two edits, as clap suggests flags; never for a word as short as the edits.
+    (nearest.0 <= 2 && word.len() > nearest.0 + 1).then(|| {
+        format!(
+            "{word}: no such picture or subcommand; did you mean `sudoku-snap {}`?",
+            nearest.1
+        )
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_mistyped_subcommand_is_named() {
+        let hint = |w: &str| mistyped_command(Path::new(w));
+        assert!(hint("solv").unwrap().contains("`sudoku-snap solve`"));
+        assert!(hint("genrate").unwrap().contains("`sudoku-snap generate`"));
+        assert!(hint("grdae").unwrap().contains("`sudoku-snap grade`"));
+        assert_eq!(hint("shot.png"), None);
+        assert_eq!(hint("photos/x"), None);
+        assert_eq!(hint("zzzzzz"), None);
+    }
 }
