@@ -112,38 +112,35 @@ fn jpeg_coefficients<R: Read + Seek>(
     reader: &mut R,
     (width, height): (u32, u32),
 ) -> std::io::Result<u64> {
-    let frame = jpeg_frame(reader)?;
-    let (progressive, sampling) = match &frame {
-        Some((progressive, sampling)) => (*progressive, sampling.as_slice()),
-        None => (true, [(1, 1); 3].as_slice()),
-    };
-    if !progressive {
+    let frame = jpeg_frame(reader)?.unwrap_or(JpegFrame {
+        progressive: true,
+        sampling: vec![(1, 1); 3],
+    });
+    if !frame.progressive {
         return Ok(0);
     }
-    let h_max = sampling
-        .iter()
-        .map(|s| u32::from(s.0))
-        .max()
-        .unwrap_or(1)
-        .max(1);
-    let v_max = sampling
-        .iter()
-        .map(|s| u32::from(s.1))
-        .max()
-        .unwrap_or(1)
-        .max(1);
-    let mcus_x = u64::from(width.div_ceil(8 * h_max));
-    let mcus_y = u64::from(height.div_ceil(8 * v_max));
-    Ok(sampling
+    let max = |factor: fn(&(u8, u8)) -> u8| {
+        let most = frame.sampling.iter().map(factor).max().unwrap_or(1);
+        u32::from(most.max(1))
+    };
+    let mcus_x = u64::from(width.div_ceil(8 * max(|s| s.0)));
+    let mcus_y = u64::from(height.div_ceil(8 * max(|s| s.1)));
+    Ok(frame
+        .sampling
         .iter()
         .map(|&(h, v)| 2 * mcus_x * u64::from(h) * 8 * mcus_y * u64::from(v) * 8)
         .sum())
 }
 
-/// Whether the JPEG's frame is progressive, and each component's sampling factors
-/// (horizontal, vertical), from its start-of-frame marker; `None` when a scan or the end
-/// comes first.
-fn jpeg_frame<R: Read + Seek>(reader: &mut R) -> std::io::Result<Option<(bool, Vec<(u8, u8)>)>> {
+/// What a JPEG's start-of-frame marker says of its decoding.
+struct JpegFrame {
+    progressive: bool,
+    /// Each component's sampling factors, horizontal and vertical.
+    sampling: Vec<(u8, u8)>,
+}
+
+/// The JPEG's start-of-frame marker, read; `None` when a scan or the end comes first.
+fn jpeg_frame<R: Read + Seek>(reader: &mut R) -> std::io::Result<Option<JpegFrame>> {
     reader.seek(SeekFrom::Start(2))?;
     let mut byte = [0u8; 1];
     // Markers before the frame are few (APPn, DQT, DHT, COM); a file of nothing else ends.
@@ -179,7 +176,10 @@ fn jpeg_frame<R: Read + Seek>(reader: &mut R) -> std::io::Result<Option<(bool, V
             .map(|c| ((c[1] >> 4).max(1), (c[1] & 0x0F).max(1)))
             .collect();
         let progressive = matches!(marker, 0xC2 | 0xC6 | 0xCA | 0xCE);
-        return Ok(Some((progressive, sampling)));
+        return Ok(Some(JpegFrame {
+            progressive,
+            sampling,
+        }));
     }
     Ok(None)
 }
@@ -290,7 +290,15 @@ mod tests {
         let mut bytes = std::io::Cursor::new(Vec::new());
         picture.write_to(&mut bytes, ImageFormat::Jpeg).unwrap();
         let frame = jpeg_frame(&mut bytes).unwrap().unwrap();
-        assert!(!frame.0);
+        assert!(!frame.progressive);
         assert_eq!(jpeg_coefficients(&mut bytes, (40, 24)).unwrap(), 0);
+        // A progressive frame (SOF2) of 16 x 16, luma 2x2 and two chroma 1x1 (4:2:0), after
+        // an APP0 segment: one MCU of 16 x 16, 256 + 64 + 64 samples of 2 bytes.
+        let mut sof2 = vec![
+            0xFF, 0xD8, 0xFF, 0xE0, 0, 4, 0, 0, 0xFF, 0xC2, 0, 17, 8, 0, 16, 0, 16, 3,
+        ];
+        sof2.extend_from_slice(&[1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1]);
+        let mut sof2 = std::io::Cursor::new(sof2);
+        assert_eq!(jpeg_coefficients(&mut sof2, (16, 16)).unwrap(), 2 * 384);
     }
 }
