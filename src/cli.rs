@@ -216,9 +216,10 @@ pub struct ImageArgs {
     #[arg(long, value_name = "N", default_value_t = 100_000_000)]
     pub max_pixels: u64,
 
-    /// Memory in MB the pictures in work may take at once; a picture that needs more to
-    /// decode is refused (a PNG is read row by row at a reduced size instead).
-    #[arg(long, value_name = "MB", default_value_t = 1024,
+    /// Memory in MB the pictures in work may take at once, each counted at its decoder's
+    /// peak; a picture that needs more is read at a reduced size when that fits, else
+    /// refused.
+    #[arg(long, value_name = "MB", default_value_t = 200,
           value_parser = clap::value_parser!(u64).range(16..=1 << 30))]
     pub max_memory: u64,
 

@@ -71,13 +71,14 @@ pub enum Error {
         /// The limit in pixels.
         limit: u64,
     },
-    /// Decoding the image would take more memory than allowed (16-bit samples and alpha
-    /// counted); it is refused before decoding.
+    /// Decoding the image would take more memory than allowed at its peak (the decoder's own
+    /// buffers, 16-bit samples and alpha counted), even read at a reduced size; it is
+    /// refused before decoding.
     #[error("{}: decoding it needs {} MB, over the limit of {} MB; raise `max_memory` to read it", shown(path), needed.div_ceil(1 << 20), limit >> 20)]
     TooMuchMemory {
         /// The file.
         path: PathBuf,
-        /// Bytes the decoded picture would take.
+        /// Bytes decoding it would take at its peak (at the working size).
         needed: u64,
         /// The limit in bytes.
         limit: u64,

@@ -9,10 +9,10 @@ pub struct Options {
     /// Images declaring more pixels than this are refused before decoding.
     /// Default: 100 million (a 10,000 x 10,000 picture; ~400 MB decoded).
     pub max_pixels: u64,
-    /// Memory the pictures being processed may take at once, in bytes: one picture whose
-    /// decoding needs more is refused (a PNG is instead read row by row, scaled down), and
-    /// pictures processed in parallel wait for each other so that together they stay within
-    /// it. Default: 1 GiB.
+    /// Memory the pictures being processed may take at once, in bytes, each counted at its
+    /// peak (the decoder's own buffers included): one picture that needs more is read at a
+    /// smaller scale when that fits, else refused, and pictures processed in parallel wait
+    /// for each other so that together they stay within it. Default: 200 MiB.
     pub max_memory: u64,
     /// Pictures with more pixels are scaled down by a whole factor to at most this many
     /// before reading (PNG while decoding), and the answer is drawn on the smaller picture.
@@ -71,7 +71,7 @@ impl Default for Options {
     fn default() -> Self {
         Options {
             max_pixels: 100_000_000,
-            max_memory: 1 << 30,
+            max_memory: 200 << 20,
             max_working_pixels: 40_000_000,
             templates_dir: None,
             max_corrections: 2,

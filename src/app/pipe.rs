@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 use image::ImageFormat;
+use sudoku_snap::error::shown;
 use sudoku_snap::pipeline::encode::{self, Inputs};
 use sudoku_snap::pipeline::picture::Picture;
 use sudoku_snap::{Report, Snap};
@@ -61,6 +62,8 @@ pub fn run(args: ImageArgs) -> anyhow::Result<Outcome> {
     let output = args.output.as_deref().filter(|_| !to_stdout);
     if let Some(out) = output {
         encode::check_output(out, &Inputs::new([input.as_path()]))?;
+        encode::check_folder(out)?;
+        encode::remove_stale_temps_beside(out);
     }
     let report_file = match &args.report {
         Some(path) => Some(ReportFile::create(path, &Inputs::new([input.as_path()]))?),
@@ -105,7 +108,7 @@ fn finish(
     }
     for c in &report.corrections {
         let (cell, read, used) = (c.cell, c.read, c.used);
-        let input = report.input.display();
+        let input = shown(&report.input);
         crate::err!("{input}: corrected {cell}: read {read}, used {used}");
     }
     explain_marks(report, args);
@@ -144,7 +147,7 @@ fn check_usage(args: &ImageArgs) -> anyhow::Result<()> {
     if args.inputs[0].is_dir() {
         anyhow::bail!(
             "{}: a folder is a batch, and -o - writes one picture; give -o a folder ending in `/`",
-            args.inputs[0].display()
+            shown(&args.inputs[0])
         );
     }
     if args.recursive || !args.suffix.is_empty() {
@@ -153,34 +156,53 @@ fn check_usage(args: &ImageArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// The picture's bytes, from stdin (`-`) or the file, refused past `limit` bytes (read
-/// bounded: a stream that never ends cannot fill the memory).
+/// Bytes of address space set aside at once for a picture on stdin: the budget, up to this.
+/// Pages never written are never backed, so a small picture costs only what it holds.
+const STDIN_RESERVE: u64 = 1 << 30;
+
+/// The picture's bytes, from stdin (`-`) or the file, refused as soon as they pass `limit`
+/// bytes. The buffer is set aside whole at the start (the budget for stdin, the file's
+/// length for a file) and read into in blocks: a buffer grown by doubling is copied into
+/// one twice as large, which held 1.4 times the budget before the refusal.
 fn read_input(input: &Path, limit: u64) -> sudoku_snap::Result<Vec<u8>> {
-    let reader: Box<dyn Read> = if input.as_os_str() == "-" {
-        Box::new(super::stdin::reader())
-    } else {
-        Box::new(sudoku_snap::pipeline::decode::open_regular(input)?)
-    };
-    let mut bytes = Vec::new();
     let io_error = |source| sudoku_snap::Error::Io {
         path: input.to_path_buf(),
         source,
     };
-    reader
-        .take(limit + 1)
-        .read_to_end(&mut bytes)
-        .map_err(io_error)?;
-    if bytes.len() as u64 > limit {
-        return Err(sudoku_snap::Error::Decode {
-            path: input.to_path_buf(),
-            reason: format!(
-                "more than {} MB to read, over --max-memory (raise it to read this picture)",
-                limit >> 20
-            ),
-            source: None,
-        });
+    let (mut reader, expected): (Box<dyn Read>, u64) = if input.as_os_str() == "-" {
+        (Box::new(super::stdin::reader()), STDIN_RESERVE)
+    } else {
+        let file = sudoku_snap::pipeline::decode::open_regular(input)?;
+        let length = file.metadata().map_err(io_error)?.len();
+        (Box::new(file), length)
+    };
+    let start = usize::try_from(expected.min(limit)).unwrap_or(usize::MAX);
+    let limit = usize::try_from(limit).unwrap_or(usize::MAX);
+    let mut bytes = Vec::with_capacity(start);
+    let mut block = vec![0u8; 64 << 10];
+    loop {
+        let n = match reader.read(&mut block) {
+            Ok(0) => return Ok(bytes),
+            Ok(n) => n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(io_error(e)),
+        };
+        if bytes.len() + n > limit {
+            return Err(sudoku_snap::Error::Decode {
+                path: input.to_path_buf(),
+                reason: format!(
+                    "more than {} MB to read, over --max-memory (raise it to read this picture)",
+                    limit >> 20
+                ),
+                source: None,
+            });
+        }
+        if bytes.capacity() < bytes.len() + n {
+            let grown = (2 * bytes.capacity()).clamp(bytes.len() + n, limit);
+            bytes.reserve_exact(grown - bytes.len());
+        }
+        bytes.extend_from_slice(&block[..n]);
     }
-    Ok(bytes)
 }
 
 /// `--output-format`, else `-o`'s extension, else the input's own format (lossy stays lossy;

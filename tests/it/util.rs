@@ -122,6 +122,115 @@ pub fn bomb_png() -> Vec<u8> {
     png
 }
 
+/// A lossless WebP of 16383 x 6100 pixels in 38 bytes (issue 57): five prefix codes of one
+/// symbol each, so every pixel costs no bits at all; 400 MB once decoded.
+pub fn webp_bomb() -> Vec<u8> {
+    // (value, width in bits), packed least significant bit first as VP8L reads them.
+    let mut fields: Vec<(u32, u32)> = vec![(0x2f, 8), (16383 - 1, 14), (6100 - 1, 14)];
+    // Alpha used, version 0; no transform, no colour cache, no meta prefix codes.
+    fields.extend([(1, 1), (0, 3), (0, 1), (0, 1), (0, 1)]);
+    for symbol in [0, 0, 0, 255, 0] {
+        // A simple code of one 8-bit symbol: green, red, blue, alpha, distance.
+        fields.extend([(1, 1), (0, 1), (1, 1), (symbol, 8)]);
+    }
+    let (mut bits, mut n) = (0u128, 0);
+    for (value, width) in fields {
+        bits |= u128::from(value) << n;
+        n += width;
+    }
+    let mut vp8l = bits.to_le_bytes()[..n.div_ceil(8) as usize].to_vec();
+    vp8l.resize(vp8l.len().next_multiple_of(2), 0);
+    let mut body = b"WEBPVP8L".to_vec();
+    body.extend_from_slice(&(vp8l.len() as u32).to_le_bytes());
+    body.extend_from_slice(&vp8l);
+    let mut webp = b"RIFF".to_vec();
+    webp.extend_from_slice(&(body.len() as u32).to_le_bytes());
+    webp.extend_from_slice(&body);
+    webp
+}
+
+/// An RLE8 BMP of 10,000 x 10,000 pixels in about 1 KB (issue 57): a grey palette and data
+/// that ends at once; 300 MB once decoded.
+pub fn bmp_rle8_bomb() -> Vec<u8> {
+    let side = 10_000i32;
+    let data = [0u8, 1]; // end of bitmap
+    let palette: Vec<u8> = (0..=255u8).flat_map(|i| [i, i, i, 0]).collect();
+    let offset = 14 + 40 + palette.len() as u32;
+    let mut bmp = b"BM".to_vec();
+    bmp.extend_from_slice(&(offset + data.len() as u32).to_le_bytes());
+    bmp.extend_from_slice(&[0; 4]);
+    bmp.extend_from_slice(&offset.to_le_bytes());
+    // BITMAPINFOHEADER: size, width, height, planes, 8 bits, BI_RLE8, data size, 72 dpi,
+    // 256 colours used, all important.
+    bmp.extend_from_slice(&40u32.to_le_bytes());
+    bmp.extend_from_slice(&side.to_le_bytes());
+    bmp.extend_from_slice(&side.to_le_bytes());
+    bmp.extend_from_slice(&1u16.to_le_bytes());
+    bmp.extend_from_slice(&8u16.to_le_bytes());
+    bmp.extend_from_slice(&1u32.to_le_bytes());
+    bmp.extend_from_slice(&(data.len() as u32).to_le_bytes());
+    bmp.extend_from_slice(&2835i32.to_le_bytes());
+    bmp.extend_from_slice(&2835i32.to_le_bytes());
+    bmp.extend_from_slice(&256u32.to_le_bytes());
+    bmp.extend_from_slice(&0u32.to_le_bytes());
+    bmp.extend_from_slice(&palette);
+    bmp.extend_from_slice(&data);
+    bmp
+}
+
+/// A GIF declaring a 9999 x 9999 screen and one frame as large, whose data is only a clear
+/// code and an end code (issue 57); 400 MB of RGBA once decoded.
+pub fn gif_bomb() -> Vec<u8> {
+    let side = 9999u16.to_le_bytes();
+    let mut gif = b"GIF89a".to_vec();
+    gif.extend_from_slice(&side);
+    gif.extend_from_slice(&side);
+    // A global table of two colours, black and white.
+    gif.extend_from_slice(&[0x80, 0, 0, 0, 0, 0, 255, 255, 255]);
+    gif.push(b',');
+    gif.extend_from_slice(&[0, 0, 0, 0]);
+    gif.extend_from_slice(&side);
+    gif.extend_from_slice(&side);
+    gif.push(0);
+    // LZW with 2-bit codes: clear (4) then end (5) in 3-bit codes, one sub-block.
+    gif.extend_from_slice(&[2, 1, 0x2c, 0, b';']);
+    gif
+}
+
+/// A 64 x 64 white PNG whose `kind` chunk (after IHDR) holds `data` as it is.
+pub fn png_with_chunk(kind: &[u8; 4], data: &[u8]) -> Vec<u8> {
+    let chunk = |kind: &[u8], data: &[u8]| {
+        let mut body = kind.to_vec();
+        body.extend_from_slice(data);
+        let mut out = (data.len() as u32).to_be_bytes().to_vec();
+        out.extend_from_slice(&body);
+        out.extend_from_slice(&crc32(&body).to_be_bytes());
+        out
+    };
+    let side = 64u32;
+    let mut ihdr = side.to_be_bytes().to_vec();
+    ihdr.extend_from_slice(&side.to_be_bytes());
+    ihdr.extend_from_slice(&[8, 0, 0, 0, 0]);
+    let mut rows = Vec::new();
+    for _ in 0..side {
+        rows.push(0);
+        rows.extend(std::iter::repeat_n(255u8, side as usize));
+    }
+    let mut png = b"\x89PNG\r\n\x1a\n".to_vec();
+    png.extend(chunk(b"IHDR", &ihdr));
+    png.extend(chunk(kind, data));
+    png.extend(chunk(b"IDAT", &zlib(&rows)));
+    png.extend(chunk(b"IEND", b""));
+    png
+}
+
+/// `bytes` in a zlib stream.
+pub fn zlib(bytes: &[u8]) -> Vec<u8> {
+    let mut z = flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::fast());
+    std::io::Write::write_all(&mut z, bytes).unwrap();
+    z.finish().unwrap()
+}
+
 /// PNG's CRC-32 of a chunk's type and data.
 fn crc32(bytes: &[u8]) -> u32 {
     let mut crc = 0xffff_ffffu32;

@@ -1,17 +1,19 @@
 //! Decode: a path or bytes -> a [`Picture`] (RGB with any transparency laid over white, and
 //! the alpha plane kept beside when there is some), upright (EXIF orientation applied),
 //! within limits set before any pixel is decoded: a declared-size limit in pixels, a byte
-//! limit on what the decoder may hold (16-bit samples and alpha counted), and a working size
-//! above which the picture is scaled down (PNG row by row while decoding, so a huge PNG never
-//! sits in memory whole). A [`MemoryBudget`] shared by concurrent decodes keeps a batch's
-//! memory flat in the number of threads. Only regular files are opened: a FIFO would block
-//! forever.
+//! limit on the picture's peak memory (each decoder's own buffers counted: a progressive
+//! JPEG's coefficients, a GIF's frame, 16-bit samples, alpha), and a working size above which
+//! the picture is scaled down (PNG row by row while decoding, so a huge PNG never sits in
+//! memory whole). A picture over the byte limit is read smaller when that fits, else refused.
+//! A [`MemoryBudget`] shared by concurrent decodes keeps a batch's memory flat in the number
+//! of threads. Only regular files are opened: a FIFO would block forever.
 //!
 //! This file owns the limits, the checks made from the header and the choice of decoding
-//! path; `rows` reads PNG row by row and scales pictures down, `budget` holds the shared
-//! memory budget.
+//! path; `peak` counts a picture's peak memory from its header and picks the scale, `rows`
+//! reads PNG row by row and scales pictures down, `budget` holds the shared memory budget.
 
 mod budget;
+mod peak;
 mod rows;
 
 use std::fs::File;
@@ -22,7 +24,8 @@ use image::metadata::Orientation;
 use image::{DynamicImage, ImageDecoder, ImageError, ImageFormat, ImageReader};
 
 pub use budget::{MemoryBudget, Reservation};
-use rows::{png_rows_scaled, shrink, shrink_factor};
+use peak::{whole_cost, Cost, Plan};
+use rows::{planes_of, png_rows_scaled};
 
 use crate::error::{DecodeCause, Error, Result};
 use crate::pipeline::picture::Picture;
@@ -33,9 +36,11 @@ pub struct Limits {
     /// Pictures declaring more pixels than this are refused before decoding.
     /// Default: 100 million.
     pub max_pixels: u64,
-    /// Bytes the decoded picture may take in the decoder's own layout (a 16-bit RGBA pixel
-    /// is 8 bytes). PNG larger than this is still read, row by row and scaled down; other
-    /// formats are refused. Default: 512 MiB.
+    /// Bytes one picture may take at its peak: the decoder's output in its own layout (a
+    /// 16-bit RGBA pixel is 8 bytes) and its working buffers, the planes the picture is
+    /// split into and what the pipeline holds after. A picture over it is scaled down
+    /// further when that fits (PNG read row by row, other formats after decoding whole),
+    /// and refused when its decoder alone is over. Default: 200 MiB.
     pub max_bytes: u64,
     /// Pictures with more pixels are scaled down by a whole factor to at most this many, the
     /// answer drawn on the smaller picture. Default: 40 million (a 7,700 x 5,200 photo).
@@ -46,7 +51,7 @@ impl Default for Limits {
     fn default() -> Self {
         Limits {
             max_pixels: 100_000_000,
-            max_bytes: 512 << 20,
+            max_bytes: 200 << 20,
             working_pixels: 40_000_000,
         }
     }
@@ -68,7 +73,7 @@ pub fn decode_bytes(bytes: &[u8], path: &Path, max_pixels: u64) -> Result<Pictur
         ..Limits::default()
     };
     let budget = MemoryBudget::unlimited();
-    decode_from(Cursor::new(bytes), path, &limits, &budget).map(|(image, _)| image)
+    decode_from(Cursor::new(bytes), path, &limits, &budget, 0).map(|(image, _)| image)
 }
 
 /// Reads and decodes the image at `path` within `limits`, first reserving from `budget` the
@@ -80,7 +85,7 @@ pub fn decode_file_within<'b>(
     budget: &'b MemoryBudget,
 ) -> Result<(Picture, Reservation<'b>)> {
     let file = open_regular(path)?;
-    decode_from(BufReader::new(file), path, limits, budget)
+    decode_from(BufReader::new(file), path, limits, budget, 0)
 }
 
 /// [`decode_file_within`] for an encoded image held in memory (a pipe, an upload); `path`
@@ -91,7 +96,7 @@ pub fn decode_bytes_within<'b>(
     limits: &Limits,
     budget: &'b MemoryBudget,
 ) -> Result<(Picture, Reservation<'b>)> {
-    decode_from(Cursor::new(bytes), path, limits, budget)
+    decode_from(Cursor::new(bytes), path, limits, budget, bytes.len() as u64)
 }
 
 /// Opens `path` for reading if it is a regular file (after following links); anything else
@@ -157,39 +162,19 @@ pub fn file_kind(meta: &std::fs::Metadata) -> &'static str {
     }
 }
 
-/// How a picture will be decoded, decided from its header.
-struct Plan {
-    width: u32,
-    height: u32,
-    /// The whole factor the picture is scaled down by (1: full size).
-    shrink: u32,
-    /// Whether PNG rows are streamed into the (scaled) picture instead of decoding it whole.
-    stream_png: bool,
-    /// Bytes held at the peak: the decoder's buffer (when not streamed), the RGB picture, and
-    /// as much again for the encoded output; for a picture with alpha also its alpha plane,
-    /// the RGBA copy handed to the encoder and an encoded output as large as that copy.
-    peak_bytes: u64,
-}
-
 fn decode_from<'b, R: BufRead + Seek>(
     mut reader: R,
     path: &Path,
     limits: &Limits,
     budget: &'b MemoryBudget,
+    held: u64,
 ) -> Result<(Picture, Reservation<'b>)> {
     let fail = |reason: String| Error::Decode {
         path: path.to_path_buf(),
         reason,
         source: None,
     };
-    // The decoders' own words name their internals: people get our sentence, callers the cause.
-    let caused = |reason: String, cause: DecodeCause| Error::Decode {
-        path: path.to_path_buf(),
-        reason,
-        source: Some(cause),
-    };
-    let read_failed = |e: std::io::Error| caused(describe_io(&e), e.into());
-    let image_failed = |e: ImageError| caused(describe(&e), e.into());
+    let read_failed = |e: std::io::Error| caused(path, describe_io(&e), e.into());
     let head = read_head(&mut reader).map_err(read_failed)?;
     if head.is_empty() {
         return Err(fail("the file is empty".into()));
@@ -207,17 +192,9 @@ fn decode_from<'b, R: BufRead + Seek>(
             )
         })
         .ok_or_else(|| fail("unknown format (expected PNG, JPEG, WebP, BMP or GIF)".into()))?;
-    let too_large = |(width, height): (u32, u32)| {
-        (u64::from(width) * u64::from(height) > limits.max_pixels).then(|| Error::TooLarge {
-            path: path.to_path_buf(),
-            width,
-            height,
-            limit: limits.max_pixels,
-        })
-    };
     // The PNG decoder reads up to the first data chunk before it tells the size, so a bomb
     // cut after its header would pass as "unexpected end of file": read IHDR ourselves.
-    if let Some(e) = png_declared_size(&head).and_then(too_large) {
+    if let Some(e) = png_declared_size(&head).and_then(|size| too_large(path, size, limits)) {
         return Err(e);
     }
     if format == ImageFormat::Jpeg && !has_jpeg_end(&mut reader).map_err(read_failed)? {
@@ -225,36 +202,153 @@ fn decode_from<'b, R: BufRead + Seek>(
         return Err(fail("the JPEG is cut off (no end-of-image marker)".into()));
     }
     reader.seek(SeekFrom::Start(0)).map_err(read_failed)?;
-    let mut decoder = ImageReader::with_format(&mut reader, format)
-        .into_decoder()
-        .map_err(image_failed)?;
-    let (width, height) = decoder.dimensions();
-    if let Some(e) = too_large((width, height)) {
-        return Err(e);
-    }
-    let alpha = decoder.color_type().has_alpha();
-    let plan = plan(width, height, decoder.total_bytes(), format, alpha, limits);
-    if !plan.stream_png && decoder.total_bytes() > limits.max_bytes {
-        return Err(Error::TooMuchMemory {
-            path: path.to_path_buf(),
-            needed: decoder.total_bytes(),
-            limit: limits.max_bytes,
-        });
-    }
-    let reservation = budget.reserve(plan.peak_bytes);
-    let orientation = decoder.orientation().ok();
-    let image = if plan.stream_png {
-        drop(decoder);
-        reader.seek(SeekFrom::Start(0)).map_err(read_failed)?;
-        png_rows_scaled(reader, &plan, limits).map_err(|e| caused(describe_png(&e), e.into()))?
-    } else {
-        let mut io_limits = image::Limits::default();
-        io_limits.max_alloc = Some(limits.max_bytes);
-        decoder.set_limits(io_limits).map_err(image_failed)?;
-        let image = DynamicImage::from_decoder(decoder).map_err(image_failed)?;
-        shrink(Picture::from(image), plan.shrink)
+    let job = Job {
+        path,
+        limits,
+        budget,
+        held,
     };
-    Ok((upright(image, orientation), reservation))
+    if format == ImageFormat::Png {
+        job.png(reader)
+    } else {
+        job.whole(reader, format)
+    }
+}
+
+/// One picture to decode: its name, the limits and the budget, and the encoded bytes the
+/// caller holds in memory beside it (0 for a file).
+struct Job<'a, 'b> {
+    path: &'a Path,
+    limits: &'a Limits,
+    budget: &'b MemoryBudget,
+    held: u64,
+}
+
+impl<'b> Job<'_, 'b> {
+    /// A PNG through the `png` crate, row by row: its ICC profile and text chunks are skipped
+    /// unread (one can inflate to gigabytes), and what else it keeps (EXIF) is held within
+    /// [`METADATA_BYTES`].
+    fn png<R: BufRead + Seek>(&self, reader: R) -> Result<(Picture, Reservation<'b>)> {
+        let failed = |e: png::DecodingError| caused(self.path, describe_png(&e), e.into());
+        let mut decoder = png::Decoder::new_with_limits(
+            reader,
+            png::Limits {
+                bytes: METADATA_BYTES,
+            },
+        );
+        decoder.set_ignore_iccp_chunk(true);
+        decoder.set_ignore_text_chunk(true);
+        decoder.set_transformations(png::Transformations::normalize_to_color8());
+        let png = decoder.read_info().map_err(failed)?;
+        let info = png.info();
+        let size = (info.width, info.height);
+        if let Some(e) = too_large(self.path, size, self.limits) {
+            return Err(e);
+        }
+        let channels = png.output_color_type().0.samples() as u64;
+        let pixels = u64::from(info.width) * u64::from(info.height);
+        // A decoded row, the raw and previous rows it is unfiltered from (up to 8 bytes a
+        // pixel each), the colour and alpha rows and the filter's sums; interlaced, the
+        // whole 8-bit picture.
+        let rows = u64::from(info.width) * (channels + 2 * 8 + 4 + 4 * 4);
+        let fixed = if info.interlaced {
+            channels * pixels
+        } else {
+            0
+        };
+        let cost = Cost {
+            fixed: rows + fixed,
+            moves: false,
+        };
+        let alpha = channels == 2 || channels == 4;
+        let orientation = info
+            .exif_metadata
+            .as_deref()
+            .and_then(Orientation::from_exif_chunk);
+        let (plan, reservation) = self.reserve(size, cost, alpha)?;
+        let picture = png_rows_scaled(png, &plan).map_err(failed)?;
+        Ok((upright(picture, orientation), reservation))
+    }
+
+    /// A picture the `image` crate decodes whole, its decoder's buffers counted from the
+    /// header (see [`peak`]).
+    fn whole<R: BufRead + Seek>(
+        &self,
+        mut reader: R,
+        format: ImageFormat,
+    ) -> Result<(Picture, Reservation<'b>)> {
+        let image_failed = |e: ImageError| caused(self.path, describe(&e), e.into());
+        let read_failed = |e: std::io::Error| caused(self.path, describe_io(&e), e.into());
+        let mut io_limits = image::Limits::default();
+        io_limits.max_alloc = Some(self.limits.max_bytes);
+        let mut image_reader = ImageReader::with_format(&mut reader, format);
+        image_reader.limits(io_limits.clone());
+        let mut decoder = image_reader.into_decoder().map_err(image_failed)?;
+        let size = decoder.dimensions();
+        if let Some(e) = too_large(self.path, size, self.limits) {
+            return Err(e);
+        }
+        let colour = decoder.color_type();
+        let rgb8 = colour == image::ColorType::Rgb8;
+        let decoded = decoder.total_bytes();
+        let orientation = decoder.orientation().ok();
+        // The header is read again after the reservation: holding the decoder while waiting
+        // for the budget would hold what it read.
+        drop(decoder);
+        let cost = whole_cost(&mut reader, format, size, decoded, rgb8).map_err(read_failed)?;
+        let (plan, reservation) = self.reserve(size, cost, colour.has_alpha())?;
+        reader.seek(SeekFrom::Start(0)).map_err(read_failed)?;
+        let mut image_reader = ImageReader::with_format(&mut reader, format);
+        image_reader.limits(io_limits);
+        let decoder = image_reader.into_decoder().map_err(image_failed)?;
+        let image = DynamicImage::from_decoder(decoder).map_err(image_failed)?;
+        Ok((
+            upright(planes_of(image, plan.shrink), orientation),
+            reservation,
+        ))
+    }
+
+    /// The plan for a picture of `size` costing `cost`, and its bytes reserved from the
+    /// budget; refused when no scale brings it within the limit.
+    fn reserve(
+        &self,
+        size: (u32, u32),
+        cost: Cost,
+        alpha: bool,
+    ) -> Result<(Plan, Reservation<'b>)> {
+        let plan = peak::plan(size, cost, alpha, self.held, self.limits).map_err(|needed| {
+            Error::TooMuchMemory {
+                path: self.path.to_path_buf(),
+                needed,
+                limit: self.limits.max_bytes,
+            }
+        })?;
+        Ok((plan, self.budget.reserve(plan.peak_bytes)))
+    }
+}
+
+/// Bytes the PNG decoder may hold beside the pixels: chunks it keeps whole (EXIF), its
+/// row buffers. A legitimate screenshot's metadata is a few kilobytes.
+const METADATA_BYTES: usize = 16 << 20;
+
+/// A decode error naming the file, with people's sentence and the decoder's own cause (the
+/// decoders' words name their internals: people get our sentence, callers the cause).
+fn caused(path: &Path, reason: String, cause: DecodeCause) -> Error {
+    Error::Decode {
+        path: path.to_path_buf(),
+        reason,
+        source: Some(cause),
+    }
+}
+
+/// The refusal of a picture declaring more than `limits.max_pixels`.
+fn too_large(path: &Path, (width, height): (u32, u32), limits: &Limits) -> Option<Error> {
+    (u64::from(width) * u64::from(height) > limits.max_pixels).then(|| Error::TooLarge {
+        path: path.to_path_buf(),
+        width,
+        height,
+        limit: limits.max_pixels,
+    })
 }
 
 fn upright(picture: Picture, orientation: Option<Orientation>) -> Picture {
@@ -279,34 +373,6 @@ fn read_head(reader: &mut impl Read) -> std::io::Result<Vec<u8>> {
     let mut head = Vec::with_capacity(32);
     reader.take(32).read_to_end(&mut head)?;
     Ok(head)
-}
-
-/// Decides the scale and the decoding path from the header alone (`alpha`: whether the
-/// picture declares an alpha channel).
-fn plan(
-    width: u32,
-    height: u32,
-    decoded_bytes: u64,
-    format: ImageFormat,
-    alpha: bool,
-    limits: &Limits,
-) -> Plan {
-    let pixels = u64::from(width) * u64::from(height);
-    let shrink = shrink_factor(pixels, limits.working_pixels);
-    let stream_png = format == ImageFormat::Png && (shrink > 1 || decoded_bytes > limits.max_bytes);
-    let out_pixels = u64::from(width.div_ceil(shrink)) * u64::from(height.div_ceil(shrink));
-    let decoder_bytes = if stream_png { 0 } else { decoded_bytes };
-    // RGB and its encoded output; with alpha 1 byte more for the plane, and 4 + 4 for the
-    // RGBA copy the encoder is handed and its output (counted even when every pixel turns
-    // out opaque and the plane is dropped: the header cannot tell).
-    let bytes_per_pixel = if alpha { 3 + 1 + 4 + 4 } else { 2 * 3 };
-    Plan {
-        width,
-        height,
-        shrink,
-        stream_png,
-        peak_bytes: decoder_bytes + bytes_per_pixel * out_pixels,
-    }
 }
 
 /// A decoder's error as a sentence for people: what is wrong with the file, without the
@@ -461,9 +527,9 @@ mod tests {
             panic!("not a decode error with a cause: {e:?}");
         };
         assert_eq!(reason, "the file is cut off (it ends too early)");
-        // The picture is small enough to be decoded whole, so the cause is the image crate's.
+        // Every PNG is read by the png crate (its ancillary chunks skipped), so the cause is its.
         assert!(
-            matches!(cause, DecodeCause::Image(ImageError::IoError(io))
+            matches!(cause, DecodeCause::Png(png::DecodingError::IoError(io))
                 if io.kind() == std::io::ErrorKind::UnexpectedEof),
             "{cause:?}"
         );
@@ -532,16 +598,6 @@ mod tests {
         assert_eq!(row, [0, 128, 255, 255]);
         let grey: Vec<u8> = (0..4).map(|x| picture.rgb().get_pixel(x, 1)[0]).collect();
         assert_eq!(grey, [255, 128, 0, 0]);
-    }
-
-    #[test]
-    fn the_alpha_plane_and_its_rgba_copy_are_counted_in_the_memory_reserved() {
-        let limits = Limits::default();
-        let megapixel = 1_000_000;
-        let opaque = plan(1000, 1000, 3 * megapixel, ImageFormat::Png, false, &limits);
-        assert_eq!(opaque.peak_bytes, (3 + 6) * megapixel);
-        let clear = plan(1000, 1000, 4 * megapixel, ImageFormat::Png, true, &limits);
-        assert_eq!(clear.peak_bytes, (4 + 12) * megapixel);
     }
 
     #[test]

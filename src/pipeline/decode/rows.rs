@@ -4,9 +4,9 @@
 
 use std::io::{BufRead, Seek};
 
-use image::{ImageBuffer, Luma, Pixel, Rgb};
+use image::{DynamicImage, ImageBuffer, Luma, Pixel, Rgb};
 
-use super::{Limits, Plan};
+use super::peak::Plan;
 use crate::pipeline::picture::{over_white, Picture};
 
 /// The smallest whole factor that brings `pixels` down to at most `working` pixels.
@@ -18,57 +18,92 @@ pub(super) fn shrink_factor(pixels: u64, working: u64) -> u32 {
     k as u32
 }
 
-/// Decodes a PNG one row at a time into the picture scaled down by `plan.shrink`: memory is
-/// one decoded row and the scaled picture (with its alpha plane when the PNG has alpha),
-/// whatever the PNG's size, depth or channels. Interlaced pictures arrive in seven passes,
-/// not rows, so they are decoded whole (8 bits a sample, within the byte limit) and scaled
-/// afterwards.
+/// Decodes a PNG, its header already read into `png`, one row at a time into the picture
+/// scaled down by `plan.shrink`: memory is one decoded row and the scaled picture (with its
+/// alpha plane when the PNG has alpha), whatever the PNG's size, depth or channels.
+/// Interlaced pictures arrive in seven passes, not rows, so they are decoded whole (8 bits a
+/// sample, as the plan counts them) and scaled afterwards.
 pub(super) fn png_rows_scaled<R: BufRead + Seek>(
-    reader: R,
+    mut png: png::Reader<R>,
     plan: &Plan,
-    limits: &Limits,
 ) -> std::result::Result<Picture, png::DecodingError> {
-    let bytes = usize::try_from(limits.max_bytes).unwrap_or(usize::MAX);
-    let mut decoder = png::Decoder::new_with_limits(reader, png::Limits { bytes });
-    decoder.set_transformations(png::Transformations::normalize_to_color8());
-    let mut png = decoder.read_info()?;
     let channels = png.output_color_type().0.samples();
-    let mut colours = Shrinker::<Rgb<u8>>::new(plan.width, plan.height, plan.shrink);
-    let mut alphas = (channels == 2 || channels == 4)
-        .then(|| Shrinker::<Luma<u8>>::new(plan.width, plan.height, plan.shrink));
-    let mut rgb_row = vec![0u8; plan.width as usize * 3];
-    let mut alpha_row = vec![255u8; plan.width as usize];
-    let mut push = |row: &[u8]| {
-        split_row(row, channels, &mut rgb_row, &mut alpha_row);
-        colours.push(&rgb_row);
-        if let Some(alphas) = &mut alphas {
-            alphas.push(&alpha_row);
-        }
-    };
+    let mut planes = Planes::new(plan.width, plan.height, plan.shrink, channels);
     if png.info().interlaced {
         let size = png
             .output_buffer_size()
             .ok_or(png::DecodingError::LimitsExceeded)?;
-        if size as u64 > limits.max_bytes {
-            return Err(png::DecodingError::LimitsExceeded);
-        }
         let mut frame = vec![0u8; size];
         let info = png.next_frame(&mut frame)?;
         for row in frame
             .chunks_exact(info.line_size)
             .take(plan.height as usize)
         {
-            push(row);
+            planes.push(row);
         }
     } else {
         while let Some(row) = png.next_row()? {
-            push(row.data());
+            planes.push(row.data());
         }
     }
-    Ok(Picture::from_parts(
-        colours.finish(),
-        alphas.map(Shrinker::finish),
-    ))
+    Ok(planes.finish())
+}
+
+/// A picture decoded whole by the `image` crate, as the planes the pipeline reads, scaled
+/// down by `k`. 8-bit layouts go row by row into the box filter, so the decoder's buffer is
+/// the only picture held at full size (8-bit RGB at full size is taken as it is); 16-bit
+/// and float layouts go through the image crate's RGBA copy first.
+pub(super) fn planes_of(image: DynamicImage, k: u32) -> Picture {
+    let channels = match &image {
+        DynamicImage::ImageLuma8(_) => 1,
+        DynamicImage::ImageLumaA8(_) => 2,
+        DynamicImage::ImageRgb8(_) => 3,
+        DynamicImage::ImageRgba8(_) => 4,
+        _ => return shrink(Picture::from(image), k),
+    };
+    if k == 1 && channels == 3 {
+        return Picture::from(image.into_rgb8());
+    }
+    let mut planes = Planes::new(image.width(), image.height(), k, channels);
+    let row_len = image.width() as usize * channels;
+    for row in image.as_bytes().chunks_exact(row_len.max(1)) {
+        planes.push(row);
+    }
+    planes.finish()
+}
+
+/// The colour plane and, for samples with alpha, the alpha plane, filled one row of 8-bit
+/// grey, grey+alpha, RGB or RGBA samples at a time and scaled down as they come.
+struct Planes {
+    channels: usize,
+    colours: Shrinker<Rgb<u8>>,
+    alphas: Option<Shrinker<Luma<u8>>>,
+    rgb_row: Vec<u8>,
+    alpha_row: Vec<u8>,
+}
+
+impl Planes {
+    fn new(width: u32, height: u32, k: u32, channels: usize) -> Planes {
+        Planes {
+            channels,
+            colours: Shrinker::new(width, height, k),
+            alphas: (channels == 2 || channels == 4).then(|| Shrinker::new(width, height, k)),
+            rgb_row: vec![0; width as usize * 3],
+            alpha_row: vec![255; width as usize],
+        }
+    }
+
+    fn push(&mut self, row: &[u8]) {
+        split_row(row, self.channels, &mut self.rgb_row, &mut self.alpha_row);
+        self.colours.push(&self.rgb_row);
+        if let Some(alphas) = &mut self.alphas {
+            alphas.push(&self.alpha_row);
+        }
+    }
+
+    fn finish(self) -> Picture {
+        Picture::from_parts(self.colours.finish(), self.alphas.map(Shrinker::finish))
+    }
 }
 
 /// One row of 8-bit grey, grey+alpha, RGB or RGBA samples as RGB, transparent parts laid
@@ -91,7 +126,7 @@ fn split_row(row: &[u8], channels: usize, rgb: &mut [u8], alpha: &mut [u8]) {
 /// Scales `picture` down by the whole factor `k` (returned as it is for `k <= 1`), its
 /// colours and its alpha alike. Averaging the colours over white and the alpha apart is
 /// averaging the premultiplied pixels, so edges against transparency stay right.
-pub(super) fn shrink(picture: Picture, k: u32) -> Picture {
+fn shrink(picture: Picture, k: u32) -> Picture {
     if k <= 1 {
         return picture;
     }
