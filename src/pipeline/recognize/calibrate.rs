@@ -108,8 +108,7 @@ pub fn refine_with(
         likeness,
         unlike,
         scores,
-        cells,
-        holes,
+        (cells, holes),
         (&groups, &picked),
         same,
         budget,
@@ -186,8 +185,7 @@ fn read_apart(
     likeness: &ndarray::Array2<f32>,
     unlike: Option<&ndarray::Array2<f32>>,
     scores: &[[f32; 9]],
-    cells: &[Pos],
-    holes: &[topology::Loops],
+    (cells, holes): (&[Pos], &[topology::Loops]),
     chosen: (&[Vec<usize>], &[usize]),
     same: f32,
     budget: &Budget,
@@ -1437,7 +1435,7 @@ mod tests {
                 picked: &picked,
                 budget: &Budget::unlimited(),
             };
-            let start = assignment.start(&[picked.clone()], g, d);
+            let start = assignment.start(std::slice::from_ref(&picked), g, d);
             let setup = Forced { group: g, floor: f32::MIN, start };
             let found = assign(&groups, &forced, &clash, Some(setup), &Budget::unlimited());
             proptest::prop_assert_eq!(found[g], d);
