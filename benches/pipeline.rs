@@ -9,6 +9,7 @@ use std::path::Path;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use image::ImageFormat;
+use sudoku_snap::budget::Budget;
 use sudoku_snap::pipeline::{cells, correct, decode, encode, locate, rectify, render};
 use sudoku_snap::{Options, Snap, Timings};
 
@@ -22,7 +23,13 @@ fn stages(c: &mut Criterion) {
     assert_eq!(image.dimensions(), (1170, 2532));
     let snap = Snap::new(Options::default()).unwrap();
     let reading = snap.read(&image, path, &mut Timings::default()).unwrap();
-    let solved = correct::solve_reading(&reading.givens, &reading.evidence, &reading.rivals, 2);
+    let solved = correct::solve_reading(
+        &reading.givens,
+        &reading.evidence,
+        &reading.rivals,
+        2,
+        &Budget::unlimited(),
+    );
     let solution = match solved.verdict {
         Ok(sudoku_snap::puzzle::solve::Verdict::Unique(s)) => s,
         other => panic!("the phone sample must solve: {other:?}"),
@@ -60,7 +67,14 @@ fn stages(c: &mut Criterion) {
         })
     });
     g.bench_function("solve", |b| {
-        b.iter(|| correct::solve_read(black_box(&reading.givens), &reading.evidence, 2))
+        b.iter(|| {
+            correct::solve_read(
+                black_box(&reading.givens),
+                &reading.evidence,
+                2,
+                &Budget::unlimited(),
+            )
+        })
     });
     g.bench_function("render", |b| {
         b.iter_batched(
@@ -82,7 +96,7 @@ fn stages(c: &mut Criterion) {
             || image.clone(),
             |mut img| {
                 let r = snap.read(&img, path, &mut Timings::default()).unwrap();
-                let s = correct::solve_read(&r.givens, &r.evidence, 2);
+                let s = correct::solve_read(&r.givens, &r.evidence, 2, &Budget::unlimited());
                 let Ok(sudoku_snap::puzzle::solve::Verdict::Unique(sol)) = s.verdict else {
                     panic!()
                 };

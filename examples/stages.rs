@@ -16,6 +16,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use image::{GrayImage, RgbImage};
+use sudoku_snap::budget::Budget;
 use sudoku_snap::pipeline::recognize::Templates;
 use sudoku_snap::pipeline::{cells, correct, decode, locate, quad, rectify, render};
 use sudoku_snap::puzzle::solve::Verdict;
@@ -39,7 +40,13 @@ fn solve(snap: &Snap, image: &RgbImage, path: &Path) -> (sudoku_snap::Reading, B
     let reading = snap
         .read(image, path, &mut Default::default())
         .expect("the picture has a grid");
-    let solved = correct::solve_reading(&reading.givens, &reading.evidence, &reading.rivals, 2);
+    let solved = correct::solve_reading(
+        &reading.givens,
+        &reading.evidence,
+        &reading.rivals,
+        2,
+        &Budget::unlimited(),
+    );
     let Ok(Verdict::Unique(solution)) = solved.verdict else {
         panic!("the picture must solve");
     };

@@ -106,6 +106,24 @@ pub enum Error {
         /// Why the best candidate was rejected.
         reason: String,
     },
+    /// The reading spent its whole work budget (see [`crate::budget::READING_STEPS`]) before
+    /// its searches ended: the picture is left in doubt rather than read by a search cut short,
+    /// and no answer is drawn. Pictures of a sudoku need a small part of it; one that runs out
+    /// holds many glyphs the searches cannot tell apart (a lattice of thin lines, say).
+    #[error("{}: the reading ran out of its work budget ({limit} search steps) before it could tell the digits apart; no answer drawn", path.display())]
+    OutOfSteps {
+        /// The file.
+        path: PathBuf,
+        /// The budget, in steps.
+        limit: u64,
+    },
+    /// The reading was cancelled by the caller (see [`crate::Options::cancel`]) before its end;
+    /// nothing was drawn.
+    #[error("{}: interrupted before the reading ended; nothing written", path.display())]
+    Interrupted {
+        /// The file.
+        path: PathBuf,
+    },
     /// A glyph template could not be loaded.
     #[error(transparent)]
     Template(#[from] TemplateError),

@@ -47,6 +47,7 @@
 #![warn(missing_docs)]
 
 pub mod batch;
+pub mod budget;
 pub mod error;
 mod font;
 mod memory;
@@ -60,6 +61,8 @@ mod test_data;
 use std::path::Path;
 
 use image::{GrayImage, RgbImage};
+
+use budget::Budget;
 
 pub use error::{DecodeCause, EncodeError, Error, Result};
 /// The `image` crate, whose types are in this crate's signatures.
@@ -114,33 +117,42 @@ impl Snap {
     }
 
     /// Reads the grid of an already decoded picture (its colours over white, as
-    /// [`Picture::rgb`] holds them); `name` labels errors and debug files.
+    /// [`Picture::rgb`] holds them); `name` labels errors and debug files. A reading whose
+    /// searches run out of their work budget is [`Error::OutOfSteps`].
     pub fn read(&self, image: &RgbImage, name: &Path, timings: &mut Timings) -> Result<Reading> {
-        self.read_as(image, name, &file_name(name), timings)
+        let budget = self.budget();
+        self.read_as(image, (name, &file_name(name)), timings, &budget)
     }
 
-    /// [`Snap::read`], naming debug pictures after `label` (see [`Snap::process_as`]).
+    /// A fresh work budget for one reading, cancelled by the options' flag.
+    fn budget(&self) -> Budget {
+        Budget::new(budget::READING_STEPS, self.options.cancel.clone())
+    }
+
+    /// [`Snap::read`], naming debug pictures after `label` (see [`Snap::process_as`]), its
+    /// searches spending `budget`.
     pub(crate) fn read_as(
         &self,
         image: &RgbImage,
-        name: &Path,
-        label: &Path,
+        (name, label): (&Path, &Path),
         timings: &mut Timings,
+        budget: &Budget,
     ) -> Result<Reading> {
         // The stages split their loops over the thread pool many times per picture: run from
         // inside the pool (a no-op there, as in a batch), each split is a cheap push on the
         // worker's own queue instead of a hand-over from a thread outside it.
-        rayon::scope(|_| self.read_in_pool(image, name, label, timings))
+        rayon::scope(|_| self.read_in_pool(image, (name, label), timings, budget))
     }
 
     /// [`Snap::read_as`], on a thread of the pool.
     fn read_in_pool(
         &self,
         image: &RgbImage,
-        name: &Path,
-        label: &Path,
+        (name, label): (&Path, &Path),
         timings: &mut Timings,
+        budget: &Budget,
     ) -> Result<Reading> {
+        budget.check(name)?;
         let located = timings.time(Stage::Locate, || locate::locate(image));
         let located = match located {
             Ok(l) => l,
@@ -152,6 +164,7 @@ impl Snap {
                 });
             }
         };
+        budget.check(name)?;
         self.debug(|dir| debug::write_located(dir, name, label, &located));
         let rectified = timings
             .time(Stage::Rectify, || rectify::rectify(image, &located.quad))
@@ -164,7 +177,9 @@ impl Snap {
             self.upright(image, &located.quad, rectified, cells, timings);
         let (rectified, cells, matched) =
             self.registered(image, rectified, cells, matched, timings);
-        let reading = self.reading_of(rectified, cells, matched, timings);
+        budget.check(name)?;
+        let reading = self.reading_of(rectified, cells, matched, timings, budget);
+        budget.check(name)?;
         self.debug(|dir| {
             debug::write_cells(
                 dir,
@@ -186,9 +201,10 @@ impl Snap {
         cells: Cells,
         matched: Option<Matched>,
         timings: &mut Timings,
+        budget: &Budget,
     ) -> Reading {
         let (evidence, rivals, givens, entries) =
-            timings.time(Stage::Recognize, || self.recognize(&cells, matched));
+            timings.time(Stage::Recognize, || self.recognize(&cells, matched, budget));
         Reading {
             givens,
             entries,
@@ -292,17 +308,17 @@ impl Snap {
     /// Each cell's recognized digit (`None` for empty cells), the rivals, and the digits read
     /// as givens and entries: all glyphs of the grid matched against all templates in one
     /// matrix product, then calibrated on each other.
-    fn recognize(&self, cells: &Cells, matched: Option<Matched>) -> Recognition {
+    fn recognize(&self, cells: &Cells, matched: Option<Matched>, budget: &Budget) -> Recognition {
         let found = grid_glyphs(cells);
-        let (recognized, rivals) = self.templates.recognize_grid(&found, matched);
+        let (recognized, rivals) = self.templates.recognize_grid(&found, matched, budget);
         recognition(cells, &found, recognized, rivals)
     }
 
     /// [`Snap::recognize`] against templates blurred as much as the glyphs are; `None` when no
     /// blur fits them better than none (the reading would be the same).
-    fn recognize_blurred(&self, cells: &Cells) -> Option<Recognition> {
+    fn recognize_blurred(&self, cells: &Cells, budget: &Budget) -> Option<Recognition> {
         let found = grid_glyphs(cells);
-        let (recognized, rivals) = self.templates.recognize_grid_blurred(&found)?;
+        let (recognized, rivals) = self.templates.recognize_grid_blurred(&found, budget)?;
         Some(recognition(cells, &found, recognized, rivals))
     }
 
@@ -319,9 +335,11 @@ impl Snap {
     pub fn process_as(&self, input: &Path, output: Option<&Path>, label: &Path) -> Report {
         let mut report = Report::new(input);
         let started = std::time::Instant::now();
-        if let Err(e) = self.process_into(input, output, label, &mut report) {
+        let budget = self.budget();
+        if let Err(e) = self.process_into(input, output, label, &mut report, &budget) {
             report.fail(e);
         }
+        report.steps = budget.spent();
         report.timings.total = started.elapsed().as_secs_f64() * 1000.0;
         report
     }
@@ -332,6 +350,7 @@ impl Snap {
         output: Option<&Path>,
         label: &Path,
         report: &mut Report,
+        budget: &Budget,
     ) -> Result<()> {
         if let Some(out) = output {
             encode::check_not_input(input, out)?;
@@ -346,13 +365,16 @@ impl Snap {
                 });
             }
         }
+        budget.check(input)?;
         let timings = &mut report.timings;
         let limits = self.limits();
         // The reservation lasts until the picture is written.
         let (mut picture, _memory) = timings.time(Stage::Decode, || {
             decode::decode_file_within(input, &limits, &self.memory)
         })?;
-        let drawn = self.solve_picture(&mut picture, input, label, report, output.is_some())?;
+        let names = (input, label);
+        let drawn = self.solve_picture(&mut picture, names, report, output.is_some(), budget)?;
+        budget.check(input)?;
         let Some(out) = output.filter(|_| drawn) else {
             return Ok(());
         };
@@ -379,17 +401,19 @@ impl Snap {
     }
 
     /// Reads, solves and records `picture` into `report`; with `draw`, draws what the mode
-    /// asks for onto it when the solution may be drawn. Returns whether it drew.
+    /// asks for onto it when the solution may be drawn. Returns whether it drew. `name`
+    /// labels errors, `label` debug pictures (see [`Snap::process_as`]); the searches spend
+    /// `budget`, and a reading that runs out of it records no answer and draws nothing.
     pub(crate) fn solve_picture(
         &self,
         picture: &mut Picture,
-        name: &Path,
-        label: &Path,
+        (name, label): (&Path, &Path),
         report: &mut Report,
         draw: bool,
+        budget: &Budget,
     ) -> Result<bool> {
         let timings = &mut report.timings;
-        let mut reading = self.read_as(picture.rgb(), name, label, timings)?;
+        let mut reading = self.read_as(picture.rgb(), (name, label), timings, budget)?;
         if reading.givens.is_full() {
             // Nothing to solve: most likely the page's printed solution was found instead of
             // its puzzle, and its "answer" is no answer to the puzzle the user meant.
@@ -398,16 +422,19 @@ impl Snap {
                 reason: "the only grid found is complete: a digit is printed in every cell".into(),
             });
         }
-        let mut solved = self.solve_reading(&mut reading, timings);
+        let mut solved = self.solve_reading(&mut reading, timings, budget);
+        budget.check(name)?;
         if !solved.is_unique() {
             // Entries told from the givens by a weak shade may be thin givens that blur
             // lightened: read the authors that clear shades alone tell, and keep that when it
             // has one solution.
             for mut cells in sure_author_fallbacks(&reading.cells) {
-                let mut other = timings.time(Stage::Recognize, || self.recognize(&cells, None));
+                let mut other =
+                    timings.time(Stage::Recognize, || self.recognize(&cells, None, budget));
                 std::mem::swap(&mut reading.cells, &mut cells);
                 swap_recognition(&mut reading, &mut other);
-                let solved_again = self.solve_reading(&mut reading, timings);
+                let solved_again = self.solve_reading(&mut reading, timings, budget);
+                budget.check(name)?;
                 if solved_again.is_unique() {
                     solved = solved_again;
                     break;
@@ -417,14 +444,16 @@ impl Snap {
             }
         }
         if !solved.is_unique() {
-            if let Some((shifted, solved_shifted)) = self.shifted(picture.rgb(), &reading, timings)
-            {
+            let shifted = self.shifted(picture.rgb(), &reading, timings, budget);
+            budget.check(name)?;
+            if let Some((shifted, solved_shifted)) = shifted {
                 reading = shifted;
                 solved = solved_shifted;
             }
         }
         if solved.is_unique() && !solved.doubts.is_empty() {
-            solved = self.weigh_by_pencil_marks(picture.rgb(), &reading, solved, timings);
+            solved = self.weigh_by_pencil_marks(picture.rgb(), &reading, solved, timings, budget);
+            budget.check(name)?;
         }
         let mut refuting = None;
         if let Some(solution) = solved.trusted() {
@@ -482,6 +511,7 @@ impl Snap {
         image: &RgbImage,
         reading: &Reading,
         timings: &mut Timings,
+        budget: &Budget,
     ) -> Option<(Reading, correct::Solved)> {
         let inside = |quad: &Quad| {
             let (w, h) = (image.width() as f32, image.height() as f32);
@@ -498,8 +528,11 @@ impl Snap {
                 continue;
             };
             let cells = timings.time(Stage::Cells, || cells::slice(&rectified, image));
-            let moved = self.reading_of(rectified, cells, None, timings);
-            let solved = timings.time(Stage::Solve, || self.solve_as_read(&moved));
+            let moved = self.reading_of(rectified, cells, None, timings, budget);
+            let solved = timings.time(Stage::Solve, || self.solve_as_read(&moved, budget));
+            if budget.is_stopped() {
+                return None;
+            }
             if solved.trusted().is_none() {
                 continue;
             }
@@ -514,20 +547,27 @@ impl Snap {
     /// Solves `reading`'s givens, correcting misreads the evidence allows; when that has no
     /// unique solution, reads the glyphs once more against blurred templates and keeps that
     /// reading (in `reading`) when it has one.
-    fn solve_reading(&self, reading: &mut Reading, timings: &mut Timings) -> correct::Solved {
-        let solved = timings.time(Stage::Solve, || self.solve_as_read(reading));
+    fn solve_reading(
+        &self,
+        reading: &mut Reading,
+        timings: &mut Timings,
+        budget: &Budget,
+    ) -> correct::Solved {
+        let solved = timings.time(Stage::Solve, || self.solve_as_read(reading, budget));
         if solved.is_unique() {
             return solved;
         }
         // Soft print (a photo's lens and focus) can make sharp templates misread it: read
         // once more against templates blurred as the glyphs are, and keep that reading when it
         // has one solution.
-        let blurred = timings.time(Stage::Recognize, || self.recognize_blurred(&reading.cells));
+        let blurred = timings.time(Stage::Recognize, || {
+            self.recognize_blurred(&reading.cells, budget)
+        });
         let Some(mut other) = blurred else {
             return solved;
         };
         swap_recognition(reading, &mut other);
-        let solved_again = timings.time(Stage::Solve, || self.solve_as_read(reading));
+        let solved_again = timings.time(Stage::Solve, || self.solve_as_read(reading, budget));
         if solved_again.is_unique() {
             return solved_again;
         }
@@ -543,6 +583,7 @@ impl Snap {
         reading: &Reading,
         solved: correct::Solved,
         timings: &mut Timings,
+        budget: &Budget,
     ) -> correct::Solved {
         let marks = timings.time(Stage::Recognize, || {
             pencil::placed(image, &reading.rectified, &reading.cells)
@@ -555,6 +596,7 @@ impl Snap {
                 &reading.rivals,
                 candidates,
                 self.options.max_corrections,
+                budget,
             )
         });
         // Marks only take rivals away here: the answer itself must stay the one read.
@@ -573,18 +615,20 @@ impl Snap {
                 &reading.evidence,
                 &reading.rivals,
                 candidates,
+                budget,
             )
         });
         decided.unwrap_or(solved)
     }
 
     /// Solves `reading`'s givens as read, correcting misreads its evidence allows.
-    fn solve_as_read(&self, reading: &Reading) -> correct::Solved {
+    fn solve_as_read(&self, reading: &Reading, budget: &Budget) -> correct::Solved {
         correct::solve_reading(
             &reading.givens,
             &reading.evidence,
             &reading.rivals,
             self.options.max_corrections,
+            budget,
         )
     }
 
@@ -786,10 +830,11 @@ mod tests {
         let rectified = rectify::rectify(&sketch.image, &off).unwrap();
         let cells = cells::slice(&rectified, &sketch.image);
         let mut timings = Timings::default();
-        let misplaced = snap.reading_of(rectified, cells, None, &mut timings);
+        let budget = Budget::unlimited();
+        let misplaced = snap.reading_of(rectified, cells, None, &mut timings, &budget);
         assert_ne!(misplaced.givens, puzzle);
         let (moved, solved) = snap
-            .shifted(&sketch.image, &misplaced, &mut timings)
+            .shifted(&sketch.image, &misplaced, &mut timings, &budget)
             .expect("moved a column right, the grid reads");
         assert_eq!(moved.givens, puzzle);
         assert_eq!(solved.trusted(), Some(solution));

@@ -9,7 +9,7 @@ use image::DynamicImage;
 use crate::pipeline::decode;
 use crate::pipeline::picture::Picture;
 use crate::report::{Report, Stage};
-use crate::{Result, Snap};
+use crate::{Error, Result, Snap};
 
 /// A screenshot read and solved in memory.
 #[derive(Debug)]
@@ -98,8 +98,17 @@ impl Snap {
         started: std::time::Instant,
     ) -> Result<bool> {
         let label = name.file_name().map_or(name, Path::new);
-        let drew = self.solve_picture(picture, name, label, report, true)?;
+        let budget = self.budget();
+        let drew = match self.solve_picture(picture, (name, label), report, true, &budget) {
+            // A reading in doubt is no error here (see `solve_image`), nor one that ran out.
+            Err(e @ Error::OutOfSteps { .. }) => {
+                report.fail(e);
+                Ok(false)
+            }
+            drew => drew,
+        };
+        report.steps = budget.spent();
         report.timings.total = started.elapsed().as_secs_f64() * 1000.0;
-        Ok(drew)
+        drew
     }
 }

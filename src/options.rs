@@ -2,6 +2,8 @@
 //! The binary builds it from its arguments; no stage sees the command line.
 
 use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 
 /// Everything a caller can tune about reading and solving a screenshot.
 #[derive(Clone, Debug)]
@@ -49,6 +51,11 @@ pub struct Options {
     /// What the written picture shows: the whole answer, the player's mistakes, or the next
     /// steps. Default: [`Mode::Answer`].
     pub mode: Mode,
+    /// A flag that cancels the pictures being read once it is set (a Ctrl-C handler sets it):
+    /// a reading looks at it between stages and while its searches run (every 1024 steps, a
+    /// few milliseconds), and ends as [`Error::Interrupted`](crate::Error::Interrupted),
+    /// nothing drawn or written. Default: none.
+    pub cancel: Option<Arc<AtomicBool>>,
 }
 
 /// What a solved picture shows.
@@ -82,6 +89,7 @@ impl Default for Options {
             overwrite: true,
             draw_doubtful: false,
             mode: Mode::Answer,
+            cancel: None,
         }
     }
 }

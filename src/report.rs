@@ -163,6 +163,9 @@ pub struct Report {
     /// Milliseconds per stage (`timings_ms` in JSON).
     #[serde(rename = "timings_ms")]
     pub timings: Timings,
+    /// The work steps the reading spent of its budget (see [`crate::budget`]); not in JSON.
+    #[serde(skip)]
+    pub steps: u64,
 }
 
 fn board_or_null<S: Serializer>(b: &Option<Board>, s: S) -> Result<S::Ok, S::Error> {
@@ -213,6 +216,7 @@ impl Report {
             output: None,
             error: None,
             timings: Timings::default(),
+            steps: 0,
         }
     }
 
@@ -291,6 +295,7 @@ impl Report {
         }
         self.status = match error {
             Error::NoGrid { .. } => Status::NoGrid,
+            Error::OutOfSteps { .. } => Status::Doubtful,
             _ => Status::Error,
         };
         self.error = Some(error);

@@ -24,4 +24,5 @@ mod it {
     mod text_props;
     mod transparency; // transparent inputs: read over white, alpha kept in PNG/WebP with the drawn ink opaque, JPEG laid over white
                       // proptest: text formats round-trip; random puzzles get valid solutions
+    mod work_budget; // issue 57: a lattice runs out of its work budget into a doubt, nothing written; a cancel flag interrupts
 }

@@ -16,6 +16,7 @@ use image::{imageops, RgbImage};
 use libfuzzer_sys::{fuzz_mutator, fuzz_target, fuzzer_mutate};
 use sudoku_snap::puzzle::solve::Verdict;
 use sudoku_snap::pipeline::{correct, decode, render};
+use sudoku_snap::budget::Budget;
 use sudoku_snap::{Options, Snap, Timings};
 
 /// Bytes of damage header before the picture: a count, then up to 5 six-byte operations.
@@ -53,6 +54,7 @@ fuzz_target!(|data: &[u8]| {
         &reading.givens,
         &reading.evidence,
         snap.options().max_corrections,
+        &Budget::unlimited(),
     );
     let (Ok(Verdict::Unique(solution)) | Ok(Verdict::Multiple(solution))) = solved.verdict else {
         return;

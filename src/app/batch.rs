@@ -72,11 +72,13 @@ pub fn run(args: ImageArgs) -> anyhow::Result<Outcome> {
     };
     super::check_debug_dir(&args, &inputs)?;
     let format = super::output::resolve_format(args.format);
+    // The first Ctrl-C reaches the pictures being read, not only those not yet started.
+    let stop = super::stop_on_signals()?;
     let snap = Snap::new(sudoku_snap::Options {
         overwrite: args.overwrite,
+        cancel: Some(std::sync::Arc::clone(&stop)),
         ..args.options()
     })?;
-    let stop = super::stop_on_signals()?;
     let bar = progress_bar(entries.len() as u64, args.quiet);
     let stdout = io::stdout();
     let mut out = stdout.lock();
@@ -91,6 +93,11 @@ pub fn run(args: ImageArgs) -> anyhow::Result<Outcome> {
         args.jobs.map(|j| j as usize),
         &stop,
         |report| {
+            if write_error.is_some() {
+                // Stopped because our results have nowhere to go: the pictures cut short by
+                // that stop are not news.
+                return;
+            }
             bar.suspend(|| {
                 let written = emit(&mut out, report_file.as_mut(), report, format, &args);
                 if let Err(e) = written {

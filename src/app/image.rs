@@ -4,6 +4,7 @@
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
+use std::sync::Arc;
 use sudoku_snap::error::shown;
 
 use sudoku_snap::pipeline::encode::{self, Inputs};
@@ -54,9 +55,13 @@ pub fn run(args: ImageArgs) -> anyhow::Result<Outcome> {
         Some(path) => Some(ReportFile::create(path, &inputs)?),
         None => None,
     };
-    let snap = Snap::new(args.options())?;
     super::check_debug_dir(&args, &inputs)?;
+    // The first Ctrl-C reaches the picture being read, not only the next one.
     let stop = super::stop_on_signals()?;
+    let snap = Snap::new(sudoku_snap::Options {
+        cancel: Some(Arc::clone(&stop)),
+        ..args.options()
+    })?;
     let stdout = io::stdout();
     let mut out = stdout.lock();
     let mut outcome = Outcome::Success;

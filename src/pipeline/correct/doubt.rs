@@ -7,6 +7,7 @@
 use serde::Serialize;
 
 use super::{loops_favour, with_changes, Alternative, Candidates, Correction, Solved, WEAK_FIT};
+use crate::budget::{Budget, SOLVE_STEPS};
 use crate::pipeline::recognize::calibrate::ALTERNATIVE_LOSS;
 use crate::pipeline::recognize::topology::{self, Part, Sides};
 use crate::pipeline::recognize::{Recognized, Rival};
@@ -116,6 +117,7 @@ pub(super) fn rival_answers(
     solution: &Board,
     as_read: bool,
     marks: Candidates<'_>,
+    budget: &Budget,
 ) -> Vec<Doubt> {
     let mut out: Vec<Doubt> = Vec::new();
     let openings = as_read.then(|| Openings::of(givens, evidence));
@@ -141,7 +143,7 @@ pub(super) fn rival_answers(
             }
         }
         let board = with_changes(givens, changes);
-        if !answers_otherwise(&board, solution, marks) {
+        if !answers_otherwise(&board, solution, marks, budget) {
             continue;
         }
         for &(cell, digit) in changes {
@@ -194,8 +196,13 @@ pub(super) fn rival_corrections(
 
 /// Whether `board` has one solution, another than `solution`, that the pencil `marks` do not
 /// refute beside it: a reading the rules cannot tell from the one that answered `solution`.
-fn answers_otherwise(board: &Board, solution: &Board, marks: Candidates<'_>) -> bool {
-    matches!(solve::check(board), Ok(Verdict::Unique(other))
+fn answers_otherwise(
+    board: &Board,
+    solution: &Board,
+    marks: Candidates<'_>,
+    budget: &Budget,
+) -> bool {
+    matches!(super::check(board, budget), Ok(Verdict::Unique(other))
         if other != *solution && !marks.refute(solution, &other))
 }
 
@@ -205,6 +212,7 @@ pub(super) fn doubts(
     solved: &Solved,
     evidence: &[Option<Recognized>],
     marks: Candidates<'_>,
+    budget: &Budget,
 ) -> Vec<Doubt> {
     match &solved.verdict {
         Ok(Verdict::Unique(solution)) => {
@@ -214,6 +222,7 @@ pub(super) fn doubts(
                 solution,
                 solved.corrections.is_empty(),
                 marks,
+                budget,
             );
             if !close.is_empty() {
                 return close;
@@ -226,7 +235,7 @@ pub(super) fn doubts(
                     evidence,
                     &solved.corrections,
                     solution,
-                    marks,
+                    (marks, budget),
                 )
             };
             if pairs.is_empty() {
@@ -235,7 +244,7 @@ pub(super) fn doubts(
                 pairs
             }
         }
-        Ok(Verdict::Multiple(first)) => open_cells(&solved.givens, first),
+        Ok(Verdict::Multiple(first)) => open_cells(&solved.givens, first, budget),
         Ok(Verdict::Unsolvable) => least_confident(&solved.givens, evidence, &[]),
         Err(conflict) => {
             least_confident(&solved.givens, evidence, &[conflict.first, conflict.second])
@@ -260,6 +269,7 @@ fn close_rivals(
     solution: &Board,
     as_read: bool,
     marks: Candidates<'_>,
+    budget: &Budget,
 ) -> Vec<Doubt> {
     let mut out = Vec::new();
     let openings = as_read.then(|| Openings::of(givens, evidence));
@@ -292,7 +302,7 @@ fn close_rivals(
             }
             let mut board = *givens;
             board.set(pos, Some(digit));
-            if answers_otherwise(&board, solution, marks) {
+            if answers_otherwise(&board, solution, marks, budget) {
                 could_be.push(digit);
             }
         }
@@ -399,7 +409,7 @@ fn rival_pairs(
     evidence: &[Option<Recognized>],
     corrections: &[Correction],
     solution: &Board,
-    marks: Candidates<'_>,
+    (marks, budget): (Candidates<'_>, &Budget),
 ) -> Vec<Doubt> {
     let mut alternatives: Vec<(Pos, Digit)> = Vec::new();
     for pos in Pos::all() {
@@ -425,7 +435,9 @@ fn rival_pairs(
     for (i, &a) in alternatives.iter().enumerate() {
         for &b in alternatives[i + 1..].iter().filter(|b| b.0 != a.0) {
             let board = with_changes(givens, &[a, b]);
-            if board.first_conflict().is_some() || !answers_otherwise(&board, solution, marks) {
+            if board.first_conflict().is_some()
+                || !answers_otherwise(&board, solution, marks, budget)
+            {
                 continue;
             }
             for (cell, digit) in [a, b] {
@@ -922,7 +934,10 @@ fn any_link_told_apart(
 }
 
 /// The empty cells where two solutions of the reading differ.
-fn open_cells(givens: &Board, first: &Board) -> Vec<Doubt> {
+fn open_cells(givens: &Board, first: &Board, budget: &Budget) -> Vec<Doubt> {
+    if !budget.spend(SOLVE_STEPS) {
+        return Vec::new();
+    }
     let second = solve::solutions(givens, 2)
         .ok()
         .and_then(|all| all.into_iter().find(|s| s != first));

@@ -5,6 +5,7 @@
 
 use serde::Serialize;
 
+use crate::budget::{Budget, SOLVE_STEPS};
 use crate::pipeline::pencil::CellMarks;
 use crate::pipeline::recognize::{calibrate, topology, Recognized, Rival};
 use crate::puzzle::board::{Board, Conflict, Digit, Pos};
@@ -276,8 +277,15 @@ impl<'a> Candidates<'a> {
 
 /// Solves `givens`; when that fails, tries up to `max_changes` runner-up digits among the
 /// least confident readings in `evidence` (indexed like the board). Then weighs the doubt.
-pub fn solve_read(givens: &Board, evidence: &[Option<Recognized>], max_changes: usize) -> Solved {
-    solve_reading(givens, evidence, &[], max_changes)
+/// Every board solved spends [`SOLVE_STEPS`] of `budget`; once it says the reading must
+/// stop, what comes back is cut short and must not be used.
+pub fn solve_read(
+    givens: &Board,
+    evidence: &[Option<Recognized>],
+    max_changes: usize,
+    budget: &Budget,
+) -> Solved {
+    solve_reading(givens, evidence, &[], max_changes, budget)
 }
 
 /// [`solve_read`], also weighing the `rivals`: other readings of the givens the picture
@@ -287,8 +295,10 @@ pub fn solve_reading(
     evidence: &[Option<Recognized>],
     rivals: &[Rival],
     max_changes: usize,
+    budget: &Budget,
 ) -> Solved {
-    solve_reading_marked(givens, evidence, rivals, Candidates::default(), max_changes)
+    let marks = Candidates::default();
+    solve_reading_marked(givens, evidence, rivals, marks, max_changes, budget)
 }
 
 /// [`solve_reading`], with the player's pencil `marks` refuting rival readings whose answers
@@ -299,30 +309,33 @@ pub fn solve_reading_marked(
     rivals: &[Rival],
     marks: Candidates<'_>,
     max_changes: usize,
+    budget: &Budget,
 ) -> Solved {
-    let mut solved = correct(givens, evidence, marks, max_changes);
+    let mut solved = correct(givens, evidence, marks, max_changes, budget);
     if max_changes > 0 && !matches!(solved.verdict, Ok(Verdict::Unique(_))) {
-        if let Some(by_groups) = correct_groups(givens, rivals, marks) {
+        if let Some(by_groups) = correct_groups(givens, rivals, marks, budget) {
             solved = by_groups;
         }
     }
     if max_changes > 0 && !matches!(solved.verdict, Ok(Verdict::Unique(_))) {
-        if let Some(mended) = correct_second_opinion(givens, evidence, rivals, marks, max_changes) {
+        if let Some(mended) =
+            correct_second_opinion(givens, evidence, rivals, marks, max_changes, budget)
+        {
             solved = mended;
         }
     }
     if max_changes > 0 && !matches!(solved.verdict, Ok(Verdict::Unique(_))) {
-        if let Some(by_loops) = correct_by_loops(givens, evidence) {
+        if let Some(by_loops) = correct_by_loops(givens, evidence, budget) {
             solved = by_loops;
         }
     }
     if max_changes > 0 {
-        if let Some(decided) = decided_by_loops(&solved, evidence, rivals) {
+        if let Some(decided) = decided_by_loops(&solved, evidence, rivals, budget) {
             solved = decided;
         }
     }
     if solved.doubts.is_empty() {
-        solved.doubts = doubts(&solved, evidence, marks);
+        solved.doubts = doubts(&solved, evidence, marks, budget);
     }
     if solved.doubts.is_empty() && !solved.corrections.is_empty() && weak_fit(givens, evidence) {
         solved.doubts = corrections_as_doubts(&solved.corrections);
@@ -332,8 +345,15 @@ pub fn solve_reading_marked(
         // givens that answers otherwise leaves the correction one guess among two.
         if let Ok(Verdict::Unique(solution)) = solved.verdict {
             let as_read = solved.corrections.is_empty();
-            solved.doubts =
-                rival_answers(&solved.givens, evidence, rivals, &solution, as_read, marks);
+            solved.doubts = rival_answers(
+                &solved.givens,
+                evidence,
+                rivals,
+                &solution,
+                as_read,
+                marks,
+                budget,
+            );
         }
     }
     solved
@@ -350,6 +370,7 @@ pub fn decided_by_marks(
     evidence: &[Option<Recognized>],
     rivals: &[Rival],
     marks: Candidates<'_>,
+    budget: &Budget,
 ) -> Option<Solved> {
     let Ok(Verdict::Unique(ours)) = solved.verdict else {
         return None;
@@ -358,13 +379,13 @@ pub fn decided_by_marks(
         .filter_map(|d| Some((d.cell, *d.could_be.first()?)))
         .collect();
     let board = with_changes(&solved.givens, &changes);
-    let Ok(Verdict::Unique(theirs)) = solve::check(&board) else {
+    let Ok(Verdict::Unique(theirs)) = check(&board, budget) else {
         return None;
     };
     if theirs == ours || !marks.refute(&theirs, &ours) {
         return None;
     }
-    let again = solve_reading_marked(&board, evidence, rivals, marks, 0);
+    let again = solve_reading_marked(&board, evidence, rivals, marks, 0, budget);
     if again.trusted() != Some(theirs) {
         return None;
     }
@@ -412,8 +433,9 @@ fn correct(
     evidence: &[Option<Recognized>],
     marks: Candidates<'_>,
     max_changes: usize,
+    budget: &Budget,
 ) -> Solved {
-    let first = solve::check(givens);
+    let first = check(givens, budget);
     // A real puzzle has one solution: several solutions mean a misread too.
     let failed = !matches!(first, Ok(Verdict::Unique(_)));
     let several = matches!(first, Ok(Verdict::Multiple(_)));
@@ -441,7 +463,7 @@ fn correct(
             for alt in &attempt {
                 board.set(alt.pos, Some(alt.digit));
             }
-            match solve::check(&board) {
+            match check(&board, budget) {
                 Ok(Verdict::Unique(s)) => Some((attempt, board, s)),
                 _ => None,
             }
@@ -478,7 +500,12 @@ fn correct(
 /// taking other digits (the picture's alternative readings, least score lost first; a font
 /// the templates read badly misreads a digit in all its glyphs alike). The first that gives
 /// one solution is used; another giving a different solution makes the answer a doubt.
-fn correct_groups(givens: &Board, alternatives: &[Rival], marks: Candidates<'_>) -> Option<Solved> {
+fn correct_groups(
+    givens: &Board,
+    alternatives: &[Rival],
+    marks: Candidates<'_>,
+    budget: &Budget,
+) -> Option<Solved> {
     let as_changes = |r: &Rival| -> Vec<Alternative> {
         (r.changes.iter())
             .map(|&(pos, digit)| Alternative {
@@ -490,7 +517,7 @@ fn correct_groups(givens: &Board, alternatives: &[Rival], marks: Candidates<'_>)
     };
     let mut working = alternatives.iter().filter(|r| !r.backed).filter_map(|r| {
         let board = with_changes(givens, &r.changes);
-        match solve::check(&board) {
+        match check(&board, budget) {
             Ok(Verdict::Unique(s)) => Some((r, board, s)),
             _ => None,
         }
@@ -517,6 +544,17 @@ fn correct_groups(givens: &Board, alternatives: &[Rival], marks: Candidates<'_>)
         corrections,
         doubts,
     })
+}
+
+/// `board` solved (see [`solve::check`]), spending [`SOLVE_STEPS`] of `budget`: once the
+/// reading must stop, no board has a solution, so every search here ends at once, and the
+/// reading is refused by its caller (see [`Budget::check`]).
+pub(super) fn check(board: &Board, budget: &Budget) -> Result<Verdict, Conflict> {
+    if budget.spend(SOLVE_STEPS) {
+        solve::check(board)
+    } else {
+        Ok(Verdict::Unsolvable)
+    }
 }
 
 /// The `changes` (cell and digit used) that differ from the `givens` as read, as corrections.
@@ -547,13 +585,14 @@ fn correct_second_opinion(
     rivals: &[Rival],
     marks: Candidates<'_>,
     max_changes: usize,
+    budget: &Budget,
 ) -> Option<Solved> {
     rivals
         .iter()
         .filter(|r| r.loss <= 0.0 && !r.backed)
         .find_map(|r| {
             let board = with_changes(givens, &r.changes);
-            let mut mended = correct(&board, evidence, marks, max_changes);
+            let mut mended = correct(&board, evidence, marks, max_changes, budget);
             if !matches!(mended.verdict, Ok(Verdict::Unique(_))) {
                 return None;
             }
@@ -582,7 +621,11 @@ fn correct_second_opinion(
 /// squarish font misreads its 6s as 5s one glyph at a time, more of them than single-cell
 /// corrections may change, and only the loops tell. Used only when the rules then give one
 /// solution; the doubts are weighed after it as after any correction.
-fn correct_by_loops(givens: &Board, evidence: &[Option<Recognized>]) -> Option<Solved> {
+fn correct_by_loops(
+    givens: &Board,
+    evidence: &[Option<Recognized>],
+    budget: &Budget,
+) -> Option<Solved> {
     let corrections: Vec<Correction> = Pos::all()
         .filter_map(|cell| {
             let read = givens.get(cell)?;
@@ -613,7 +656,7 @@ fn correct_by_loops(givens: &Board, evidence: &[Option<Recognized>]) -> Option<S
         return None;
     }
     let board = with_changes(givens, &changes);
-    let Ok(Verdict::Unique(solution)) = solve::check(&board) else {
+    let Ok(Verdict::Unique(solution)) = check(&board, budget) else {
         return None;
     };
     Some(Solved {
@@ -642,6 +685,7 @@ fn decided_by_loops(
     solved: &Solved,
     evidence: &[Option<Recognized>],
     rivals: &[Rival],
+    budget: &Budget,
 ) -> Option<Solved> {
     let Ok(Verdict::Unique(solution)) = solved.verdict else {
         return None;
@@ -658,7 +702,8 @@ fn decided_by_loops(
                 .iter()
                 .filter(|r| loops_favour(&r.changes, &solved.givens, evidence) != Some(false)),
         );
-    let (board, other, rival) = match one_other_answer(favoured, &solved.givens, &solution) {
+    let (board, other, rival) = match one_other_answer(favoured, &solved.givens, &solution, budget)
+    {
         Decision::One(board, other, rival) => (board, other, rival.clone()),
         Decision::Several => return None,
         Decision::Nothing => {
@@ -669,7 +714,7 @@ fn decided_by_loops(
                 exchanges_the_bars_favour(&solved.givens, evidence, calibrate::ALTERNATIVE_LOSS);
             let barred = (barred.iter())
                 .filter(|r| loops_favour(&r.changes, &solved.givens, evidence) != Some(false));
-            match one_other_answer(barred, &solved.givens, &solution) {
+            match one_other_answer(barred, &solved.givens, &solution, budget) {
                 Decision::One(board, other, rival) => (board, other, rival.clone()),
                 _ => return None,
             }
@@ -702,11 +747,12 @@ fn one_other_answer<'a>(
     rivals: impl Iterator<Item = &'a Rival>,
     givens: &Board,
     solution: &Board,
+    budget: &Budget,
 ) -> Decision<'a> {
     let mut decided = Decision::Nothing;
     for rival in rivals {
         let board = with_changes(givens, &rival.changes);
-        let Ok(Verdict::Unique(other)) = solve::check(&board) else {
+        let Ok(Verdict::Unique(other)) = check(&board, budget) else {
             continue;
         };
         match &decided {
@@ -1103,7 +1149,7 @@ mod tests {
                 })
             })
             .collect();
-        let solved = solve_read(&misread, &evidence, 2);
+        let solved = solve_read(&misread, &evidence, 2, &Budget::unlimited());
         assert!(matches!(solved.verdict, Ok(Verdict::Unique(_))));
         assert_eq!(
             solved.corrections,
@@ -1158,12 +1204,12 @@ mod tests {
             Some(r)
         };
         evidence[cell.index()] = twin(0.1);
-        let solved = solve_read(&misread, &evidence, 2);
+        let solved = solve_read(&misread, &evidence, 2, &Budget::unlimited());
         assert_eq!(solved.givens, puzzle);
         assert_eq!(solved.corrections.len(), 1);
         // A tie by the templates is no evidence against the calibration: no correction.
         evidence[cell.index()] = twin(0.0);
-        let solved = solve_read(&misread, &evidence, 2);
+        let solved = solve_read(&misread, &evidence, 2, &Budget::unlimited());
         assert!(solved.corrections.is_empty());
         assert!(solved.trusted().is_none());
     }
@@ -1178,10 +1224,10 @@ mod tests {
             ..
         } = misread_one();
         let joined = Pos::new(0, 0).unwrap();
-        let solved = solve_read(&misread, &evidence, 2);
+        let solved = solve_read(&misread, &evidence, 2, &Budget::unlimited());
         assert!(solved.trusted().is_some(), "{:?}", solved.doubts);
         evidence[joined.index()].as_mut().unwrap().misshapen = true;
-        let solved = solve_read(&misread, &evidence, 2);
+        let solved = solve_read(&misread, &evidence, 2, &Budget::unlimited());
         assert!(solved.trusted().is_none());
         assert!(solved.doubts.iter().any(|d| d.cell == joined));
     }
@@ -1205,10 +1251,12 @@ mod tests {
         let mut evidence = clear_evidence(&misread);
         let glyph = evidence[cell.index()].as_mut().unwrap();
         glyph.holes = Some(topology::Loops::counted(2));
-        assert!(solve_read(&misread, &evidence, 2).trusted().is_some());
+        assert!(solve_read(&misread, &evidence, 2, &Budget::unlimited())
+            .trusted()
+            .is_some());
         // The glyph's loops are its shape (no look-alike closes none): no 1 or 7 draws them.
         evidence[cell.index()].as_mut().unwrap().loop_certain = true;
-        let solved = solve_read(&misread, &evidence, 2);
+        let solved = solve_read(&misread, &evidence, 2, &Budget::unlimited());
         assert!(solved.trusted().is_none());
         let doubt = solved.doubts.iter().find(|d| d.cell == cell).unwrap();
         assert!(!doubt.could_be.iter().any(|d| [1, 7].contains(&d.get())));
@@ -1239,9 +1287,9 @@ mod tests {
             loss: 0.01,
             backed: false,
         };
-        let alone = solve_read(&misread, &evidence, 2);
+        let alone = solve_read(&misread, &evidence, 2, &Budget::unlimited());
         assert!(alone.trusted().is_some());
-        let solved = solve_reading(&misread, &evidence, &[rival], 2);
+        let solved = solve_reading(&misread, &evidence, &[rival], 2, &Budget::unlimited());
         assert_eq!(solved.corrections.len(), 1);
         assert_eq!(solved.trusted(), None, "{:?}", solved.doubts);
         assert!(!solved.doubts.is_empty());
@@ -1294,7 +1342,12 @@ mod tests {
             read: Digit::new(1).unwrap(),
             used: misread.get(elsewhere.unwrap()).unwrap(),
         };
-        let doubts = doubt::doubts(&corrected(vec![fix]), &evidence, Candidates::default());
+        let doubts = doubt::doubts(
+            &corrected(vec![fix]),
+            &evidence,
+            Candidates::default(),
+            &Budget::unlimited(),
+        );
         for (p, _) in [a, b] {
             let doubt = doubts
                 .iter()
@@ -1303,11 +1356,21 @@ mod tests {
             assert_eq!(doubt.could_be, vec![puzzle.get(p).unwrap()]);
         }
         // As read (nothing corrected), a clear reading is not second-guessed two cells at once.
-        let as_read = doubt::doubts(&corrected(Vec::new()), &evidence, Candidates::default());
+        let as_read = doubt::doubts(
+            &corrected(Vec::new()),
+            &evidence,
+            Candidates::default(),
+            &Budget::unlimited(),
+        );
         assert!(as_read.iter().all(|d| ![a.0, b.0].contains(&d.cell)));
         // Nor is a glyph with a twin: twins are misread together, as a group.
         evidence[a.0.index()].as_mut().unwrap().has_twin = true;
-        let twinned = doubt::doubts(&corrected(vec![fix]), &evidence, Candidates::default());
+        let twinned = doubt::doubts(
+            &corrected(vec![fix]),
+            &evidence,
+            Candidates::default(),
+            &Budget::unlimited(),
+        );
         assert!(twinned.iter().all(|d| ![a.0, b.0].contains(&d.cell)));
     }
 
@@ -1365,7 +1428,7 @@ mod tests {
     #[test]
     fn a_clear_reading_is_trusted() {
         let puzzle: Board = PUZZLE.parse().unwrap();
-        let solved = solve_read(&puzzle, &clear_evidence(&puzzle), 2);
+        let solved = solve_read(&puzzle, &clear_evidence(&puzzle), 2, &Budget::unlimited());
         assert!(solved.doubts.is_empty());
         assert!(solved.trusted().unwrap().solves(&puzzle));
     }
@@ -1380,7 +1443,7 @@ mod tests {
             other,
             mut evidence,
         } = rival_case(0.02);
-        let solved = solve_read(&puzzle, &evidence, 2);
+        let solved = solve_read(&puzzle, &evidence, 2, &Budget::unlimited());
         assert_eq!(
             solved.doubts,
             vec![Doubt {
@@ -1396,7 +1459,9 @@ mod tests {
         let mut unlike = recognized(read.get(), other.get(), 0.02);
         unlike.unlike = vec![other];
         evidence[cell.index()] = Some(unlike);
-        assert!(solve_read(&puzzle, &evidence, 2).doubts.is_empty());
+        assert!(solve_read(&puzzle, &evidence, 2, &Budget::unlimited())
+            .doubts
+            .is_empty());
         // Nor is a runner-up at a glyph with a twin read as its own digit: one font draws a
         // digit one way, so the two glyphs would be misread together, and whole groups are
         // weighed as exchanges of digits.
@@ -1405,12 +1470,14 @@ mod tests {
             ..recognized(read.get(), other.get(), 0.02)
         };
         evidence[cell.index()] = Some(twin);
-        let solved = solve_read(&puzzle, &evidence, 2);
+        let solved = solve_read(&puzzle, &evidence, 2, &Budget::unlimited());
         assert!(solved.doubts.is_empty());
         assert_eq!(solved.trusted(), Some(solution));
         // The same rival far behind the best score is no doubt.
         evidence[cell.index()] = Some(recognized(read.get(), other.get(), 0.3));
-        assert!(solve_read(&puzzle, &evidence, 2).doubts.is_empty());
+        assert!(solve_read(&puzzle, &evidence, 2, &Budget::unlimited())
+            .doubts
+            .is_empty());
     }
 
     #[test]
@@ -1427,7 +1494,7 @@ mod tests {
                 _ => {}
             }
         }
-        let solved = solve_read(&puzzle, &evidence, 2);
+        let solved = solve_read(&puzzle, &evidence, 2, &Budget::unlimited());
         assert_eq!(solved.trusted(), None);
         let expected: Vec<Pos> = Pos::all()
             .filter(|&p| matches!(puzzle.get(p), Some(d) if d == three || d == eight))
@@ -1443,7 +1510,9 @@ mod tests {
             let d = puzzle.get(*pos).unwrap().get();
             evidence[pos.index()] = Some(recognized(d, 11 - d, 0.2));
         }
-        assert!(solve_read(&puzzle, &evidence, 2).trusted().is_some());
+        assert!(solve_read(&puzzle, &evidence, 2, &Budget::unlimited())
+            .trusted()
+            .is_some());
         // Told apart as clearly, but by glyphs that fit the templates poorly (best 0.5): the
         // scores name these digits poorly, so the exchange is a doubt again.
         let mut weak = evidence.clone();
@@ -1452,7 +1521,10 @@ mod tests {
                 r.ranked.iter_mut().for_each(|(_, s)| *s -= 0.4);
             }
         }
-        assert_eq!(solve_read(&puzzle, &weak, 2).trusted(), None);
+        assert_eq!(
+            solve_read(&puzzle, &weak, 2, &Budget::unlimited()).trusted(),
+            None
+        );
         // The same calibrated scores, but the templates alone liked the exchange better (the
         // grid's calibration made the reading): a doubt again.
         for pos in &expected {
@@ -1460,7 +1532,10 @@ mod tests {
                 r.template.swap(2, 7);
             }
         }
-        assert_eq!(solve_read(&puzzle, &evidence, 2).trusted(), None);
+        assert_eq!(
+            solve_read(&puzzle, &evidence, 2, &Budget::unlimited()).trusted(),
+            None
+        );
     }
 
     #[test]
@@ -1485,7 +1560,7 @@ mod tests {
                 }
                 evidence
             };
-            let solved = solve_read(&puzzle, &read_with(0.03), 2);
+            let solved = solve_read(&puzzle, &read_with(0.03), 2, &Budget::unlimited());
             assert_eq!(solved.trusted(), None, "{cycle:?}");
             for d in &solved.doubts {
                 let other = next(d.read.unwrap().get()).unwrap();
@@ -1494,7 +1569,11 @@ mod tests {
             let cycled = |p: &Pos| matches!(puzzle.get(*p), Some(d) if cycle.contains(&d.get()));
             assert_eq!(solved.doubts.len(), Pos::all().filter(cycled).count());
             // Told apart clearly (0.2 a glyph), the same reading is trusted.
-            assert!(solve_read(&puzzle, &read_with(0.2), 2).trusted().is_some());
+            assert!(
+                solve_read(&puzzle, &read_with(0.2), 2, &Budget::unlimited())
+                    .trusted()
+                    .is_some()
+            );
         }
     }
 
@@ -1551,19 +1630,26 @@ mod tests {
         let puzzle: Board = PUZZLE.parse().unwrap();
         let solution = solve::solve(&puzzle).unwrap().unwrap();
         let (read, evidence) = threes_and_fives_read(&puzzle, false);
-        let doubtful = solve_read(&read, &evidence, 2);
+        let doubtful = solve_read(&read, &evidence, 2, &Budget::unlimited());
         assert_eq!(doubtful.trusted(), None);
         let three_or_five = |p: &Pos| {
             puzzle.get(*p).is_none() && matches!(solution.get(*p).map(Digit::get), Some(3 | 5))
         };
         let marked: Vec<Pos> = Pos::all().filter(three_or_five).take(MIN_MARKED).collect();
         let marks = candidates_in(&marked, &solution);
-        let weighed = solve_reading_marked(&read, &evidence, &[], Candidates::new(&marks), 2);
+        let weighed = solve_reading_marked(
+            &read,
+            &evidence,
+            &[],
+            Candidates::new(&marks),
+            2,
+            &Budget::unlimited(),
+        );
         assert_eq!(weighed.trusted(), Some(solution));
         // Marks in too few cells weigh nothing.
         let few = Candidates::new(&marks[..MIN_MARKED - 1]);
         assert_eq!(
-            solve_reading_marked(&read, &evidence, &[], few, 2).trusted(),
+            solve_reading_marked(&read, &evidence, &[], few, 2, &Budget::unlimited()).trusted(),
             None
         );
         // Marks that hold both answers' digits cannot tell them apart.
@@ -1574,7 +1660,14 @@ mod tests {
                 layout: crate::pipeline::pencil::Layout::Grid,
             })
             .collect();
-        let blind = solve_reading_marked(&read, &evidence, &[], Candidates::new(&both), 2);
+        let blind = solve_reading_marked(
+            &read,
+            &evidence,
+            &[],
+            Candidates::new(&both),
+            2,
+            &Budget::unlimited(),
+        );
         assert_eq!(blind.trusted(), None);
     }
 
@@ -1592,13 +1685,22 @@ mod tests {
             .collect();
         let marks = candidates_in(&marked, &solution);
         let candidates = Candidates::new(&marks);
-        let doubtful = solve_reading_marked(&read, &evidence, &[], candidates, 2);
+        let doubtful =
+            solve_reading_marked(&read, &evidence, &[], candidates, 2, &Budget::unlimited());
         assert_eq!(
             doubtful.trusted(),
             None,
             "the marks refute the reading, not its rival"
         );
-        let decided = decided_by_marks(&read, &doubtful, &evidence, &[], candidates).unwrap();
+        let decided = decided_by_marks(
+            &read,
+            &doubtful,
+            &evidence,
+            &[],
+            candidates,
+            &Budget::unlimited(),
+        )
+        .unwrap();
         assert_eq!(decided.trusted(), Some(solution));
         assert_eq!(decided.givens, puzzle);
         let renamed = Pos::all()
@@ -1607,7 +1709,10 @@ mod tests {
         assert_eq!(decided.corrections.len(), renamed);
         // Without marks nothing decides.
         let none = Candidates::default();
-        assert!(decided_by_marks(&read, &doubtful, &evidence, &[], none).is_none());
+        assert!(
+            decided_by_marks(&read, &doubtful, &evidence, &[], none, &Budget::unlimited())
+                .is_none()
+        );
     }
 
     #[test]
@@ -1625,7 +1730,7 @@ mod tests {
             .unwrap();
         let mut evidence = clear_evidence(&puzzle);
         evidence[six.index()] = Some(recognized(6, 1, 0.15));
-        let solved = solve_read(&puzzle, &evidence, 2);
+        let solved = solve_read(&puzzle, &evidence, 2, &Budget::unlimited());
         assert_eq!(solved.trusted(), None);
         assert_eq!(
             solved.doubts,
@@ -1637,7 +1742,9 @@ mod tests {
         );
         // Told apart clearly, the reading is trusted.
         evidence[six.index()] = Some(recognized(6, 1, 0.3));
-        assert!(solve_read(&puzzle, &evidence, 2).trusted().is_some());
+        assert!(solve_read(&puzzle, &evidence, 2, &Budget::unlimited())
+            .trusted()
+            .is_some());
     }
 
     #[test]
@@ -1668,7 +1775,7 @@ mod tests {
                 ..digit
             });
         }
-        let solved = solve_read(&read, &evidence, 2);
+        let solved = solve_read(&read, &evidence, 2, &Budget::unlimited());
         let sixes = Pos::all().filter(|&p| puzzle.get(p) == Some(six)).count();
         assert_eq!(solved.corrections.len(), sixes);
         assert!(solved.corrections.iter().all(|c| c.used == six));
@@ -1678,7 +1785,10 @@ mod tests {
             .iter()
             .map(|r| r.clone().map(|r| Recognized { holes: None, ..r }))
             .collect();
-        assert_eq!(solve_read(&read, &blind, 2).trusted(), None);
+        assert_eq!(
+            solve_read(&read, &blind, 2, &Budget::unlimited()).trusted(),
+            None
+        );
     }
 
     #[test]
@@ -1698,9 +1808,9 @@ mod tests {
             loss: 0.15,
             backed,
         };
-        let unbacked = solve_reading(&puzzle, &evidence, &[rival(false)], 2);
+        let unbacked = solve_reading(&puzzle, &evidence, &[rival(false)], 2, &Budget::unlimited());
         assert_eq!(unbacked.trusted(), Some(solution));
-        let backed = solve_reading(&puzzle, &evidence, &[rival(true)], 2);
+        let backed = solve_reading(&puzzle, &evidence, &[rival(true)], 2, &Budget::unlimited());
         assert_eq!(backed.trusted(), None);
         assert_eq!(
             backed.doubts,
@@ -1730,6 +1840,7 @@ mod tests {
                 &case.evidence,
                 std::slice::from_ref(&rival),
                 2,
+                &Budget::unlimited(),
             )
         };
         let solved = solve(&case);
@@ -1759,7 +1870,7 @@ mod tests {
             })
             .expect("some given is needed for uniqueness");
         puzzle.set(dropped, None);
-        let solved = solve_read(&puzzle, &clear_evidence(&puzzle), 2);
+        let solved = solve_read(&puzzle, &clear_evidence(&puzzle), 2, &Budget::unlimited());
         assert_eq!(solved.trusted(), None);
         assert!(!solved.doubts.is_empty());
         let two = solve::solutions(&puzzle, 2).unwrap();
@@ -1799,11 +1910,11 @@ mod tests {
         // The nearer alternative (the 7s as 4) breaks the rules; the next one is the truth.
         let alternatives = [group(4, 0.1), group(7, 0.15)];
         let none: Vec<Option<Recognized>> = vec![None; 81];
-        let solved = solve_reading(&misread, &none, &alternatives, 2);
+        let solved = solve_reading(&misread, &none, &alternatives, 2, &Budget::unlimited());
         assert_eq!(solved.trusted(), Some(solution));
         assert_eq!(solved.corrections.len(), sevens.len());
         // With corrections turned off, nothing is changed.
-        let solved = solve_reading(&misread, &none, &alternatives, 0);
+        let solved = solve_reading(&misread, &none, &alternatives, 0, &Budget::unlimited());
         assert_eq!(solved.trusted(), None);
     }
 
@@ -1854,7 +1965,7 @@ mod tests {
         // groups offered no rival; the exchange of the two digits is weighed by the loops.
         let (solution, misread, evidence, _) = digits_swapped(4, 9, true);
         assert!(matches!(solve::check(&misread), Ok(Verdict::Unique(s)) if s != solution));
-        let solved = solve_reading(&misread, &evidence, &[], 2);
+        let solved = solve_reading(&misread, &evidence, &[], 2, &Budget::unlimited());
         assert_eq!(solved.trusted(), Some(solution));
         // A stencil face, its cuts opening one loop of two of the 8s (too few to outvote
         // the other givens' loops): the loops of faces that close them no longer vouch for
@@ -1867,7 +1978,7 @@ mod tests {
                 r.holes = Some(topology::Loops::counted(1));
             }
         }
-        let solved = solve_reading(&misread, &stencil, &[], 2);
+        let solved = solve_reading(&misread, &stencil, &[], 2, &Budget::unlimited());
         assert_eq!(solved.trusted(), None);
         assert!(solved.corrections.is_empty());
     }
@@ -1876,15 +1987,33 @@ mod tests {
     fn loops_choose_between_two_readings_the_rules_both_accept() {
         let (solution, misread, evidence, rival) = sevens_and_nines_swapped(true);
         assert!(matches!(solve::check(&misread), Ok(Verdict::Unique(s)) if s != solution));
-        let solved = solve_reading(&misread, &evidence, std::slice::from_ref(&rival), 2);
+        let solved = solve_reading(
+            &misread,
+            &evidence,
+            std::slice::from_ref(&rival),
+            2,
+            &Budget::unlimited(),
+        );
         assert_eq!(solved.trusted(), Some(solution));
         assert_eq!(solved.corrections.len(), rival.changes.len());
         // Without loops, or with corrections turned off, the two answers stay a doubt.
         let (_, _, blind, _) = sevens_and_nines_swapped(false);
-        let solved = solve_reading(&misread, &blind, std::slice::from_ref(&rival), 2);
+        let solved = solve_reading(
+            &misread,
+            &blind,
+            std::slice::from_ref(&rival),
+            2,
+            &Budget::unlimited(),
+        );
         assert_eq!(solved.trusted(), None);
         assert!(!solved.doubts.is_empty());
-        let solved = solve_reading(&misread, &evidence, std::slice::from_ref(&rival), 0);
+        let solved = solve_reading(
+            &misread,
+            &evidence,
+            std::slice::from_ref(&rival),
+            0,
+            &Budget::unlimited(),
+        );
         assert_eq!(solved.trusted(), None);
     }
 
@@ -1900,7 +2029,13 @@ mod tests {
                 r.holes = Some(topology::Loops::counted(3));
             }
         }
-        let solved = solve_reading(&misread, &evidence, std::slice::from_ref(&rival), 2);
+        let solved = solve_reading(
+            &misread,
+            &evidence,
+            std::slice::from_ref(&rival),
+            2,
+            &Budget::unlimited(),
+        );
         assert_eq!(solved.trusted(), None);
         assert!(solved.corrections.is_empty());
     }
@@ -1961,7 +2096,13 @@ mod tests {
         // need the loop these 4s lack, and the picture's other loops hold.
         let (solution, evidence, rival) = open_fours_beside_nines();
         let puzzle: Board = PUZZLE.parse().unwrap();
-        let solved = solve_reading(&puzzle, &evidence, std::slice::from_ref(&rival), 2);
+        let solved = solve_reading(
+            &puzzle,
+            &evidence,
+            std::slice::from_ref(&rival),
+            2,
+            &Budget::unlimited(),
+        );
         assert_eq!(solved.trusted(), Some(solution));
         assert!(solved.doubts.is_empty());
         // Where the 4s differ among themselves in their loops, blur may have closed or filled
@@ -1973,7 +2114,13 @@ mod tests {
         if let Some(r) = evidence[first_four.index()].as_mut() {
             r.holes = Some(topology::Loops::counted(1));
         }
-        let solved = solve_reading(&puzzle, &evidence, std::slice::from_ref(&rival), 2);
+        let solved = solve_reading(
+            &puzzle,
+            &evidence,
+            std::slice::from_ref(&rival),
+            2,
+            &Budget::unlimited(),
+        );
         assert_eq!(solved.trusted(), None);
     }
 
@@ -2035,18 +2182,36 @@ mod tests {
             })
         };
         assert_eq!(
-            solve_reading(&puzzle, &bars(None, None), &[], 2).trusted(),
+            solve_reading(&puzzle, &bars(None, None), &[], 2, &Budget::unlimited()).trusted(),
             None
         );
         // The glyphs read as 4 cross their middle with a bar three strokes long: it stands.
-        let solved = solve_reading(&puzzle, &bars(Some(1.1), Some(3.4)), &[], 2);
+        let solved = solve_reading(
+            &puzzle,
+            &bars(Some(1.1), Some(3.4)),
+            &[],
+            2,
+            &Budget::unlimited(),
+        );
         assert_eq!(solved.trusted(), Some(solution));
         assert!(solved.doubts.is_empty());
         // Bars too near each other prove nothing.
-        let solved = solve_reading(&puzzle, &bars(Some(1.2), Some(1.9)), &[], 2);
+        let solved = solve_reading(
+            &puzzle,
+            &bars(Some(1.2), Some(1.9)),
+            &[],
+            2,
+            &Budget::unlimited(),
+        );
         assert_eq!(solved.trusted(), None);
         // The bars the other way round: the exchange is taken, each renamed given a correction.
-        let solved = solve_reading(&puzzle, &bars(Some(3.4), Some(1.1)), &[], 2);
+        let solved = solve_reading(
+            &puzzle,
+            &bars(Some(3.4), Some(1.1)),
+            &[],
+            2,
+            &Budget::unlimited(),
+        );
         assert_eq!(solved.trusted(), Some(exchanged(&solution, 1, 4)));
         assert_eq!(solved.givens, exchanged(&puzzle, 1, 4));
     }
@@ -2064,14 +2229,14 @@ mod tests {
                 ..r
             })
         };
-        let solved = solve_reading(&puzzle, &tops(1.0, 3.6), &[], 2);
+        let solved = solve_reading(&puzzle, &tops(1.0, 3.6), &[], 2, &Budget::unlimited());
         assert_eq!(solved.trusted(), Some(solution));
         assert!(solved.doubts.is_empty());
         assert_eq!(
-            solve_reading(&puzzle, &tops(1.0, 1.5), &[], 2).trusted(),
+            solve_reading(&puzzle, &tops(1.0, 1.5), &[], 2, &Budget::unlimited()).trusted(),
             None
         );
-        let solved = solve_reading(&puzzle, &tops(3.6, 1.0), &[], 2);
+        let solved = solve_reading(&puzzle, &tops(3.6, 1.0), &[], 2, &Budget::unlimited());
         assert_eq!(solved.trusted(), Some(exchanged(&solution, 4, 7)));
     }
 
@@ -2081,19 +2246,43 @@ mod tests {
         // every 5 leaves a puzzle with one solution: without other evidence, a doubt.
         let puzzle: Board = PUZZLE.parse().unwrap();
         let solution = solve::solve(&puzzle).unwrap().unwrap();
-        let solved = solve_reading(&puzzle, &threes_and_fives(None, None), &[], 2);
+        let solved = solve_reading(
+            &puzzle,
+            &threes_and_fives(None, None),
+            &[],
+            2,
+            &Budget::unlimited(),
+        );
         assert_eq!(solved.trusted(), None);
         assert!(!solved.doubts.is_empty());
         // The 3s open to the left and the 5s to the right: the reading stands.
-        let solved = solve_reading(&puzzle, &threes_and_fives(Some(0.5), Some(-0.6)), &[], 2);
+        let solved = solve_reading(
+            &puzzle,
+            &threes_and_fives(Some(0.5), Some(-0.6)),
+            &[],
+            2,
+            &Budget::unlimited(),
+        );
         assert_eq!(solved.trusted(), Some(solution));
         assert!(solved.doubts.is_empty());
         // Sides too near each other prove nothing.
-        let solved = solve_reading(&puzzle, &threes_and_fives(Some(0.2), Some(-0.1)), &[], 2);
+        let solved = solve_reading(
+            &puzzle,
+            &threes_and_fives(Some(0.2), Some(-0.1)),
+            &[],
+            2,
+            &Budget::unlimited(),
+        );
         assert_eq!(solved.trusted(), None);
         // Sides the other way round: the glyphs read as 3s are 5s and those read as 5s are
         // 3s, and the exchange is taken, each renamed given reported as a correction.
-        let solved = solve_reading(&puzzle, &threes_and_fives(Some(-0.5), Some(0.6)), &[], 2);
+        let solved = solve_reading(
+            &puzzle,
+            &threes_and_fives(Some(-0.5), Some(0.6)),
+            &[],
+            2,
+            &Budget::unlimited(),
+        );
         assert_eq!(solved.trusted(), Some(exchanged(&solution, 3, 5)));
         assert_eq!(solved.givens, exchanged(&puzzle, 3, 5));
         let renamed = Pos::all()
@@ -2120,14 +2309,26 @@ mod tests {
             has_twin: true,
             ..r
         });
-        let solved = solve_reading(&puzzle, &twins, &[], 2);
+        let solved = solve_reading(&puzzle, &twins, &[], 2, &Budget::unlimited());
         assert_eq!(solved.trusted(), None);
-        let solved = solve_reading(&puzzle, &fives_and_sixes(0.6, 0.0), &[], 2);
+        let solved = solve_reading(
+            &puzzle,
+            &fives_and_sixes(0.6, 0.0),
+            &[],
+            2,
+            &Budget::unlimited(),
+        );
         assert_eq!(solved.trusted(), Some(solution));
         assert!(solved.doubts.is_empty());
         // The other way round the sides speak for the exchange, but a closed part is only
         // ever evidence for the reading: a doubt, and the givens stay as read.
-        let solved = solve_reading(&puzzle, &fives_and_sixes(0.0, 0.6), &[], 2);
+        let solved = solve_reading(
+            &puzzle,
+            &fives_and_sixes(0.0, 0.6),
+            &[],
+            2,
+            &Budget::unlimited(),
+        );
         assert_eq!(solved.trusted(), None);
         assert_eq!(solved.givens, puzzle);
     }
@@ -2150,9 +2351,21 @@ mod tests {
                 ..r
             })
         };
-        let solved = solve_reading(&puzzle, &threes_and_eights(0.1), &[], 2);
+        let solved = solve_reading(
+            &puzzle,
+            &threes_and_eights(0.1),
+            &[],
+            2,
+            &Budget::unlimited(),
+        );
         assert_eq!(solved.trusted(), None);
-        let solved = solve_reading(&puzzle, &threes_and_eights(0.6), &[], 2);
+        let solved = solve_reading(
+            &puzzle,
+            &threes_and_eights(0.6),
+            &[],
+            2,
+            &Budget::unlimited(),
+        );
         assert_eq!(solved.trusted(), Some(solution));
     }
 
@@ -2191,8 +2404,20 @@ mod tests {
             evidence
         };
         let doubted = |solved: &Solved| solved.doubts.iter().any(|d| d.cell == cell);
-        assert!(doubted(&solve_reading(&puzzle, &lone(None), &[], 2)));
-        let solved = solve_reading(&puzzle, &lone(Some(ideal(read))), &[], 2);
+        assert!(doubted(&solve_reading(
+            &puzzle,
+            &lone(None),
+            &[],
+            2,
+            &Budget::unlimited()
+        )));
+        let solved = solve_reading(
+            &puzzle,
+            &lone(Some(ideal(read))),
+            &[],
+            2,
+            &Budget::unlimited(),
+        );
         assert!(!doubted(&solved));
         assert_eq!(solved.trusted(), Some(solution));
         // A glyph that opens like the runner-up's givens stays a doubt.
@@ -2200,7 +2425,8 @@ mod tests {
             &puzzle,
             &lone(Some(ideal(other))),
             &[],
-            2
+            2,
+            &Budget::unlimited(),
         )));
     }
 
@@ -2222,12 +2448,18 @@ mod tests {
             loss: 0.0,
             backed: false,
         };
-        let solved = solve_reading(&puzzle, &threes_and_fives(None, None), &[exchange()], 2);
+        let solved = solve_reading(
+            &puzzle,
+            &threes_and_fives(None, None),
+            &[exchange()],
+            2,
+            &Budget::unlimited(),
+        );
         assert_eq!(solved.trusted(), None);
         // Each glyph read as 3 opens to the left like the others read as 3, and each read as
         // 5 to the right like the other 5s: the rival is the templates' confusion.
         let evidence = threes_and_fives(Some(0.5), Some(-0.6));
-        let solved = solve_reading(&puzzle, &evidence, &[exchange()], 2);
+        let solved = solve_reading(&puzzle, &evidence, &[exchange()], 2, &Budget::unlimited());
         assert_eq!(solved.trusted(), Some(solution));
         assert!(solved.doubts.is_empty());
     }
@@ -2246,10 +2478,10 @@ mod tests {
             })
         };
         // The 1s are a plain stroke, a third as wide as the 7s: the reading stands.
-        let solved = solve_reading(&puzzle, &widths(6, 18), &[], 2);
+        let solved = solve_reading(&puzzle, &widths(6, 18), &[], 2, &Budget::unlimited());
         assert_eq!(solved.trusted(), Some(solution));
         // With a foot and a flag, 1s are nearly as wide: the exchange stays a doubt.
-        let solved = solve_reading(&puzzle, &widths(14, 18), &[], 2);
+        let solved = solve_reading(&puzzle, &widths(14, 18), &[], 2, &Budget::unlimited());
         assert_eq!(solved.trusted(), None);
         assert!(!solved.doubts.is_empty());
     }
@@ -2281,22 +2513,36 @@ mod tests {
         // The 1s a third as wide as the 7s, or a monospaced face's footed 1s a little wider:
         // the reading stands.
         for (ones, sevens) in [(6, 18), (18, 14)] {
-            let solved = solve_reading(&puzzle, &widths(ones, sevens), &[], 2);
+            let solved =
+                solve_reading(&puzzle, &widths(ones, sevens), &[], 2, &Budget::unlimited());
             assert_eq!(solved.trusted(), Some(solution), "{ones} against {sevens}");
         }
         // The glyphs read as 1 twice as wide as those read as 7: the widths speak for the
         // exchange, and the reading is a doubt.
-        let solved = solve_reading(&puzzle, &widths(24, 12), &[], 2);
+        let solved = solve_reading(&puzzle, &widths(24, 12), &[], 2, &Budget::unlimited());
         assert_eq!(solved.trusted(), None);
         let sevens_and_ones =
             Pos::all().filter(|&p| matches!(puzzle.get(p).map(Digit::get), Some(1 | 7)));
         let doubted: Vec<Pos> = solved.doubts.iter().map(|d| d.cell).collect();
         assert_eq!(doubted, sevens_and_ones.collect::<Vec<_>>());
         // However clearly the templates named them (0.4 a glyph): a 1 is never that wide.
-        let solved = solve_reading(&puzzle, &widths_at(24, 12, 0.4), &[], 2);
+        let solved = solve_reading(
+            &puzzle,
+            &widths_at(24, 12, 0.4),
+            &[],
+            2,
+            &Budget::unlimited(),
+        );
         assert_eq!(solved.trusted(), None);
         assert_eq!(
-            solve_reading(&puzzle, &widths_at(6, 18, 0.4), &[], 2).trusted(),
+            solve_reading(
+                &puzzle,
+                &widths_at(6, 18, 0.4),
+                &[],
+                2,
+                &Budget::unlimited()
+            )
+            .trusted(),
             Some(solution)
         );
     }
@@ -2318,7 +2564,13 @@ mod tests {
         };
         let mut evidence: Vec<Option<Recognized>> = vec![None; 81];
         evidence[r1c1.index()] = Some(recognized(6, 5, 0.05));
-        let solved = solve_reading(&misread, &evidence, &[second_opinion], 2);
+        let solved = solve_reading(
+            &misread,
+            &evidence,
+            &[second_opinion],
+            2,
+            &Budget::unlimited(),
+        );
         assert_eq!(solved.any_solution(), Some(solution));
         assert_eq!(solved.corrections.len(), sevens.len() + 1);
         assert!(solved.corrections.contains(&Correction {

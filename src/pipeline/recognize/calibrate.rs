@@ -5,6 +5,7 @@
 //! givens in one row, column or box hold different digits). A font nobody bundled then reads
 //! as long as its digits differ from each other, even when its `3` is closer to a template `8`.
 
+use crate::budget::Budget;
 use crate::puzzle::board::Pos;
 
 use super::{best_digit, topology};
@@ -50,8 +51,6 @@ pub const ALTERNATIVE_LOSS: f32 = 0.25;
 /// An entry is read like the givens of one digit only when it is this much more alike them
 /// than the givens of any other digit.
 const ENTRY_MARGIN: f32 = 0.05;
-/// The assignment search gives up (keeping the greedy answer) after this many steps.
-const SEARCH_BUDGET: usize = 200_000;
 
 /// The givens' scores refined, and the rival readings.
 pub struct Refined {
@@ -67,14 +66,16 @@ pub struct Refined {
 
 /// Refines the per-glyph digit scores of the givens (`scores[i]` for the glyph at `cells[i]`
 /// with `holes[i]` loops, index 0 is digit 1) using the likeness of their shapes
-/// (`likeness[i][j]`, cosines).
+/// (`likeness[i][j]`, cosines). The searches spend `budget`; when it runs out the result is
+/// cut short and `budget` says so: the caller must not use it then.
 pub fn refine(
     scores: &[[f32; 9]],
     likeness: &ndarray::Array2<f32>,
     cells: &[Pos],
     holes: &[topology::Loops],
+    budget: &Budget,
 ) -> Refined {
-    refine_with(scores, likeness, None, cells, holes)
+    refine_with(scores, likeness, None, cells, holes, budget)
 }
 
 /// [`refine`], with `blurred` the likeness of the glyphs blurred (see
@@ -88,26 +89,29 @@ pub fn refine_with(
     blurred: Option<&ndarray::Array2<f32>>,
     cells: &[Pos],
     holes: &[topology::Loops],
+    budget: &Budget,
 ) -> Refined {
     let same = same_shape(likeness);
-    let groups = group_by_shape(likeness, scores, (cells, holes), same, same);
+    let groups = group_by_shape(likeness, scores, (cells, holes), (same, same), budget);
     let unlike = blurred.filter(|_| same > SAME_SHAPE);
-    let (group_scores, clash, picked) = assign_groups(&groups, scores, cells, holes, unlike);
+    let (group_scores, clash, picked) =
+        assign_groups(&groups, scores, (cells, holes), unlike, budget);
     let mut alternatives = Assignment {
         groups: &groups,
         scores: &group_scores,
         clash: &clash,
         picked: &picked,
+        budget,
     }
     .alternatives();
     let read_apart = read_apart(
         likeness,
         unlike,
         scores,
-        cells,
-        holes,
+        (cells, holes),
         (&groups, &picked),
         same,
+        budget,
     );
     if !read_apart.is_empty() {
         alternatives.insert(0, (read_apart, 0.0));
@@ -147,9 +151,9 @@ pub fn refine_with(
 fn assign_groups(
     groups: &[Vec<usize>],
     scores: &[[f32; 9]],
-    cells: &[Pos],
-    holes: &[topology::Loops],
+    (cells, holes): (&[Pos], &[topology::Loops]),
     unlike: Option<&ndarray::Array2<f32>>,
+    budget: &Budget,
 ) -> (Vec<[f32; 9]>, Vec<Vec<bool>>, Vec<usize>) {
     let mut group_scores: Vec<[f32; 9]> = groups.iter().map(|g| mean_scores(scores, g)).collect();
     for (members, s) in groups.iter().zip(&mut group_scores) {
@@ -166,7 +170,7 @@ fn assign_groups(
             }
         }
     }
-    let picked = assign(groups, &group_scores, &clash);
+    let picked = assign(groups, &group_scores, &clash, None, budget);
     (group_scores, clash, picked)
 }
 
@@ -181,14 +185,20 @@ fn read_apart(
     likeness: &ndarray::Array2<f32>,
     unlike: Option<&ndarray::Array2<f32>>,
     scores: &[[f32; 9]],
-    cells: &[Pos],
-    holes: &[topology::Loops],
+    (cells, holes): (&[Pos], &[topology::Loops]),
     chosen: (&[Vec<usize>], &[usize]),
     same: f32,
+    budget: &Budget,
 ) -> Vec<(usize, usize)> {
     let read_apart_same = same_shape_read_apart(likeness, same);
-    let groups = group_by_shape(likeness, scores, (cells, holes), same, read_apart_same);
-    let (_, _, picked) = assign_groups(&groups, scores, cells, holes, unlike);
+    let groups = group_by_shape(
+        likeness,
+        scores,
+        (cells, holes),
+        (same, read_apart_same),
+        budget,
+    );
+    let (_, _, picked) = assign_groups(&groups, scores, (cells, holes), unlike, budget);
     let mut digit_of = vec![0; cells.len()];
     for (members, &digit) in chosen.0.iter().zip(chosen.1) {
         members.iter().for_each(|&i| digit_of[i] = digit);
@@ -454,6 +464,7 @@ struct Assignment<'a> {
     scores: &'a [[f32; 9]],
     clash: &'a [Vec<bool>],
     picked: &'a [usize],
+    budget: &'a Budget,
 }
 
 impl Assignment<'_> {
@@ -481,22 +492,44 @@ impl Assignment<'_> {
 
     /// The reassignments found by forcing each group in turn to each digit it scores within
     /// `ALTERNATIVE_LOSS` of its own, then assigning all groups anew.
+    ///
+    /// Each forced search looks only for assignments above `floor`: one losing more than
+    /// `ALTERNATIVE_LOSS` for every group there is loses more than that per group changed
+    /// whatever it changes, and would be dropped; the search then prunes what cannot beat the
+    /// floor from its first step, instead of searching as widely as the first assignment did.
+    /// It starts from the best assignment already known with that digit (see [`Self::start`])
+    /// when that beats its greedy start.
     fn forced(&self) -> Vec<Alternative> {
         let (groups, scores, picked) = (self.groups, self.scores, self.picked);
         let best = self.weight(scores, picked);
+        // A hair below, so rounding in the search's sums never drops a reading kept before.
+        let floor = best - ALTERNATIVE_LOSS * groups.len() as f32 - FLOOR_SLACK;
         let mut out: Vec<Alternative> = Vec::new();
+        // Every assignment the rules allow found so far, the one picked first.
+        let mut known: Vec<Vec<usize>> = vec![picked.to_vec()];
         for g in 0..groups.len() {
             for d in (0..9).filter(|&d| d != picked[g]) {
                 if scores[g][picked[g]] - scores[g][d] > ALTERNATIVE_LOSS {
                     continue;
                 }
+                if self.budget.is_stopped() {
+                    return out;
+                }
                 let mut forced = scores.to_vec();
                 (0..9)
                     .filter(|&e| e != d)
                     .for_each(|e| forced[g][e] = f32::MIN / 1e6);
-                let other = assign(groups, &forced, self.clash);
+                let setup = Forced {
+                    group: g,
+                    floor,
+                    start: self.start(&known, g, d),
+                };
+                let other = assign(groups, &forced, self.clash, Some(setup), self.budget);
                 if other[g] != d {
                     continue;
+                }
+                if allowed(&other, self.clash) && !known.contains(&other) {
+                    known.push(other.clone());
                 }
                 let changed: Vec<usize> = (0..groups.len())
                     .filter(|&h| other[h] != picked[h])
@@ -517,6 +550,28 @@ impl Assignment<'_> {
             }
         }
         out
+    }
+
+    /// Of the assignments `known` (each allowed by the rules) and the one picked with group
+    /// `g` swapping digits with the one group near it that holds `d`, the best that gives `g`
+    /// digit `d` and that the rules allow.
+    fn start(&self, known: &[Vec<usize>], g: usize, d: usize) -> Option<Vec<usize>> {
+        let (picked, clash) = (self.picked, self.clash);
+        let holders: Vec<usize> = (0..picked.len())
+            .filter(|&h| h != g && clash[g][h] && picked[h] == d)
+            .collect();
+        let mut swapped = picked.to_vec();
+        swapped[g] = d;
+        if let [h] = holders[..] {
+            swapped[h] = picked[g];
+        }
+        let swapped = allowed(&swapped, clash).then_some(swapped);
+        (known.iter().filter(|a| a[g] == d).cloned())
+            .chain(swapped)
+            .max_by(|a, b| {
+                self.weight(self.scores, a)
+                    .total_cmp(&self.weight(self.scores, b))
+            })
     }
 
     /// A group taking a digit no clashing group holds, or two groups swapping their digits,
@@ -550,6 +605,11 @@ impl Assignment<'_> {
     }
 }
 
+/// How far below the least total a forced alternative may keep its search starts (see
+/// [`Assignment::forced`]): far above an `f32` sum's rounding over 81 glyphs' scores, far
+/// below any score margin the calibration uses.
+const FLOOR_SLACK: f32 = 1e-3;
+
 /// Groups of glyphs alike in shape: average-linkage merging while two groups are at least
 /// `same` alike, or `same_read_apart` when the templates (`scores`, summed over each group)
 /// read the two groups as different digits, never merging two groups with glyphs in one
@@ -559,8 +619,8 @@ fn group_by_shape(
     likeness: &ndarray::Array2<f32>,
     scores: &[[f32; 9]],
     (cells, holes): (&[Pos], &[topology::Loops]),
-    same: f32,
-    same_read_apart: f32,
+    (same, same_read_apart): (f32, f32),
+    budget: &Budget,
 ) -> Vec<Vec<usize>> {
     let n = cells.len();
     // Two groups the templates read as different digits, each with steady loops (see
@@ -612,7 +672,8 @@ fn group_by_shape(
                 }
             }
         }
-        let Some((_, a, b)) = best else {
+        // Each merge is a step: bounded by the glyphs' count, but a step of the reading.
+        let Some((_, a, b)) = best.filter(|_| budget.spend(1)) else {
             return groups;
         };
         for c in 0..groups.len() {
@@ -705,9 +766,31 @@ fn clashes(groups: &[Vec<usize>], cells: &[Pos]) -> Vec<Vec<bool>> {
 /// half-matches it: a photo's five 3s scoring 0.80 as `1` outweighed its two 1s scoring 0.82.
 /// Counted once, each digit goes to the group most like it (photos: 128 -> 132 exact, the
 /// five of one newspaper among them; tune seeds 1-5: +1 exact, +4 solved).
-fn assign(groups: &[Vec<usize>], scores: &[[f32; 9]], clash: &[Vec<bool>]) -> Vec<usize> {
+///
+/// With `forced` (a group whose scores leave it one digit, and a floor), that group is given
+/// its digit first, so the bound of every group it clashes with leaves that digit out from
+/// the start; the search starts from `forced.start` when that beats the greedy assignment;
+/// and only assignments whose total beats the floor are searched for (when none does, the
+/// start comes back). Forced last, by size, a group's digit was still
+/// counted free for its neighbours all the way down the tree, and proving the forced best
+/// took a photo tens of thousands of steps where it now takes tens.
+///
+/// Each node spends a step of `budget`; when it runs out, the best found so far comes back,
+/// and `budget` says it was cut short.
+fn assign(
+    groups: &[Vec<usize>],
+    scores: &[[f32; 9]],
+    clash: &[Vec<bool>],
+    forced: Option<Forced>,
+    budget: &Budget,
+) -> Vec<usize> {
     let mut order: Vec<usize> = (0..groups.len()).collect();
     order.sort_by_key(|&g| std::cmp::Reverse(groups[g].len()));
+    let floor = forced.as_ref().map_or(f32::MIN, |f| f.floor);
+    if let Some(first) = forced.as_ref().map(|f| f.group) {
+        order.retain(|&g| g != first);
+        order.insert(0, first);
+    }
     let weight = |g: usize, d: usize| scores[g][d];
     let neighbours: Vec<Vec<usize>> = (0..groups.len())
         .map(|g| {
@@ -722,13 +805,42 @@ fn assign(groups: &[Vec<usize>], scores: &[[f32; 9]], clash: &[Vec<bool>]) -> Ve
         weight: &weight,
         current: vec![usize::MAX; groups.len()],
         held_nearby: vec![[0; 9]; groups.len()],
+        best_free: (0..groups.len())
+            .map(|g| (0..9).map(|d| weight(g, d)).max_by(f32::total_cmp))
+            .collect(),
         best: greedy(&order, clash, &weight),
         best_total: f32::MIN,
-        steps: 0,
+        budget,
     };
     search.best_total = total(&search.best, &weight);
+    if let Some(start) = forced.and_then(|f| f.start) {
+        let start_total = total(&start, &weight);
+        if start_total > search.best_total {
+            search.best = start;
+            search.best_total = start_total;
+        }
+    }
+    search.best_total = search.best_total.max(floor);
     search.run(0, 0.0);
     search.best
+}
+
+/// Whether no two clashing groups hold one digit in `assignment`.
+fn allowed(assignment: &[usize], clash: &[Vec<bool>]) -> bool {
+    (0..assignment.len())
+        .all(|g| (g + 1..assignment.len()).all(|h| !clash[g][h] || assignment[g] != assignment[h]))
+}
+
+/// How [`assign`] searches when one group is forced to one digit (see
+/// [`Assignment::forced`]).
+struct Forced {
+    /// The group whose scores leave it one digit.
+    group: usize,
+    /// Only assignments totalling more than this are looked for.
+    floor: f32,
+    /// An assignment the rules allow that gives the group its digit, to start from when it
+    /// beats the greedy one.
+    start: Option<Vec<usize>>,
 }
 
 /// Largest groups first, each taking its best digit that no clashing group holds yet.
@@ -764,15 +876,18 @@ struct Search<'a, W: Fn(usize, usize) -> f32> {
     current: Vec<usize>,
     /// Per group and digit, how many of its neighbours hold that digit now.
     held_nearby: Vec<[u8; 9]>,
+    /// Per group, the best weight of a digit none of its neighbours holds now (`None`: every
+    /// digit is held nearby). Kept up to date as digits are held, so that the bound, taken
+    /// at every node, costs one sum over the open groups instead of nine looks at each.
+    best_free: Vec<Option<f32>>,
     best: Vec<usize>,
     best_total: f32,
-    steps: usize,
+    budget: &'a Budget,
 }
 
 impl<W: Fn(usize, usize) -> f32> Search<'_, W> {
     fn run(&mut self, k: usize, so_far: f32) {
-        self.steps += 1;
-        if self.steps > SEARCH_BUDGET {
+        if !self.budget.spend(1) {
             return;
         }
         if !self
@@ -804,12 +919,7 @@ impl<W: Fn(usize, usize) -> f32> Search<'_, W> {
     /// What the groups from position `k` on could add at most: each its best digit that no
     /// group it clashes with holds already; `None` when one has no digit left.
     fn bound(&self, k: usize) -> Option<f32> {
-        self.order[k..].iter().try_fold(0.0, |sum, &g| {
-            let best = (self.free_digits(g))
-                .map(|d| (self.weight)(g, d))
-                .max_by(f32::total_cmp)?;
-            Some(sum + best)
-        })
+        (self.order[k..].iter()).try_fold(0.0, |sum, &g| Some(sum + self.best_free[g]?))
     }
 
     /// The digits no group clashing with `g` holds.
@@ -821,10 +931,22 @@ impl<W: Fn(usize, usize) -> f32> Search<'_, W> {
     fn hold(&mut self, g: usize, d: usize, on: bool) {
         self.current[g] = if on { d } else { usize::MAX };
         for &h in self.neighbours[g].iter() {
+            let held = &mut self.held_nearby[h][d];
+            let weight = (self.weight)(h, d);
             if on {
-                self.held_nearby[h][d] += 1;
+                *held += 1;
+                // Only the digit that was the best free one, now taken, moves the best.
+                if *held == 1 && self.best_free[h] == Some(weight) {
+                    self.best_free[h] = (self.free_digits(h))
+                        .map(|e| (self.weight)(h, e))
+                        .max_by(f32::total_cmp);
+                }
             } else {
-                self.held_nearby[h][d] -= 1;
+                *held -= 1;
+                if *held == 0 {
+                    let best = self.best_free[h].map_or(weight, |b| b.max(weight));
+                    self.best_free[h] = Some(best);
+                }
             }
         }
     }
@@ -947,7 +1069,7 @@ mod tests {
                     }
                 },
             );
-        let refined = refine(&scores, &likeness, &cells, &UNTOLD).scores;
+        let refined = refine(&scores, &likeness, &cells, &UNTOLD, &Budget::unlimited()).scores;
         let best = |s: &[f32; 9]| (0..9).max_by(|&a, &b| s[a].total_cmp(&s[b])).unwrap();
         assert_eq!(
             refined[..3].iter().map(best).collect::<Vec<_>>(),
@@ -983,14 +1105,34 @@ mod tests {
         });
         let read = |refined: Refined| refined.scores.iter().map(best_digit).collect::<Vec<_>>();
         assert_eq!(
-            read(refine(&scores, &likeness, &cells, &UNTOLD)),
+            read(refine(
+                &scores,
+                &likeness,
+                &cells,
+                &UNTOLD,
+                &Budget::unlimited()
+            )),
             vec![0; 5]
         );
-        let apart = refine_with(&scores, &likeness, Some(&likeness), &cells, &UNTOLD);
+        let apart = refine_with(
+            &scores,
+            &likeness,
+            Some(&likeness),
+            &cells,
+            &UNTOLD,
+            &Budget::unlimited(),
+        );
         assert_eq!(read(apart), vec![0, 0, 0, 6, 6]);
         // In a picture whose twins differ as much as a photo's (0.8), shapes tell less.
         let noisy = likeness.mapv(|v| if v == 0.99 { 0.8 } else { v });
-        let blurry = refine_with(&scores, &noisy, Some(&noisy), &cells, &UNTOLD);
+        let blurry = refine_with(
+            &scores,
+            &noisy,
+            Some(&noisy),
+            &cells,
+            &UNTOLD,
+            &Budget::unlimited(),
+        );
         assert_eq!(read(blurry), vec![0; 5]);
     }
 
@@ -1013,7 +1155,14 @@ mod tests {
                 0.5
             }
         });
-        let refined = refine(&scores, &likeness, &cells, &[UNTOLD[0]; 7]).scores;
+        let refined = refine(
+            &scores,
+            &likeness,
+            &cells,
+            &[UNTOLD[0]; 7],
+            &Budget::unlimited(),
+        )
+        .scores;
         let best = |s: &[f32; 9]| (0..9).max_by(|&a, &b| s[a].total_cmp(&s[b])).unwrap();
         let read: Vec<usize> = refined.iter().map(best).collect();
         assert_eq!(read, vec![0, 0, 2, 2, 2, 2, 2]);
@@ -1028,7 +1177,7 @@ mod tests {
             one_hot(5, 0.8, 4, 0.78),
         ];
         let likeness = ndarray::Array2::from_elem((3, 3), 0.96);
-        let refined = refine(&scores, &likeness, &cells, &UNTOLD).scores;
+        let refined = refine(&scores, &likeness, &cells, &UNTOLD, &Budget::unlimited()).scores;
         assert!(refined.iter().all(|s| s[4] > s[5]));
     }
 
@@ -1046,7 +1195,14 @@ mod tests {
         });
         let grouped = |likeness: &ndarray::Array2<f32>| {
             let same = same_shape(likeness);
-            group_by_shape(likeness, &[[0.1; 9]; 5], (&cells, &UNTOLD[..5]), same, same).len()
+            group_by_shape(
+                likeness,
+                &[[0.1; 9]; 5],
+                (&cells, &UNTOLD[..5]),
+                (same, same),
+                &Budget::unlimited(),
+            )
+            .len()
         };
         assert!(same_shape(&identical) > 0.92);
         assert_eq!(grouped(&identical), 2);
@@ -1066,7 +1222,14 @@ mod tests {
         let cells = cells_at(&[(0, 0), (0, 8)]);
         let likeness = ndarray::Array2::from_elem((2, 2), 0.99);
         assert_eq!(
-            group_by_shape(&likeness, &[[0.1; 9]; 2], (&cells, &UNTOLD[..2]), 0.9, 0.9).len(),
+            group_by_shape(
+                &likeness,
+                &[[0.1; 9]; 2],
+                (&cells, &UNTOLD[..2]),
+                (0.9, 0.9),
+                &Budget::unlimited()
+            )
+            .len(),
             2
         );
     }
@@ -1093,7 +1256,14 @@ mod tests {
         let nine = loops(1, Some(topology::Place::Upper), true);
         let holes = [eight, eight, eight, nine, nine];
         let grouped = |holes: &[topology::Loops]| {
-            group_by_shape(&likeness, &scores, (&cells, holes), 0.9, 0.9).len()
+            group_by_shape(
+                &likeness,
+                &scores,
+                (&cells, holes),
+                (0.9, 0.9),
+                &Budget::unlimited(),
+            )
+            .len()
         };
         assert_eq!(grouped(&holes), 2);
         // Loops that blur moves between thresholds tell nothing: one shape.
@@ -1115,7 +1285,7 @@ mod tests {
             (4, _) | (_, 4) => 0.92,
             _ => 0.97,
         });
-        let refined = refine(&scores, &likeness, &cells, &UNTOLD);
+        let refined = refine(&scores, &likeness, &cells, &UNTOLD, &Budget::unlimited());
         // Grouped by shape, the 6 is read 8 with the others; kept apart, it reads 6.
         let best = |s: &[f32; 9]| (0..9).max_by(|&a, &b| s[a].total_cmp(&s[b])).unwrap();
         assert_eq!(best(&refined.scores[4]), eight);
@@ -1126,7 +1296,7 @@ mod tests {
         );
         // A glyph the templates read as the others is no second opinion.
         scores[4] = one_hot(eight, 0.70, six, 0.66);
-        let refined = refine(&scores, &likeness, &cells, &UNTOLD);
+        let refined = refine(&scores, &likeness, &cells, &UNTOLD, &Budget::unlimited());
         assert!(refined.alternatives.iter().all(|(c, _)| *c != [(4, six)]));
     }
 
@@ -1167,7 +1337,7 @@ mod tests {
         let scores = vec![one_hot(4, 0.80, 5, 0.78), one_hot(5, 0.80, 4, 0.78)];
         let likeness =
             ndarray::Array2::from_shape_fn((2, 2), |(i, j)| if i == j { 1.0 } else { 0.5 });
-        let refined = refine(&scores, &likeness, &cells, &UNTOLD);
+        let refined = refine(&scores, &likeness, &cells, &UNTOLD, &Budget::unlimited());
         assert!(
             rivals(&refined).contains(&vec![(0, 5), (1, 4)]),
             "{:?}",
@@ -1175,7 +1345,14 @@ mod tests {
         );
         // Told apart clearly, there is no rival.
         let scores = vec![one_hot(4, 0.95, 5, 0.6), one_hot(5, 0.95, 4, 0.6)];
-        assert!(rivals(&refine(&scores, &likeness, &cells, &UNTOLD)).is_empty());
+        assert!(rivals(&refine(
+            &scores,
+            &likeness,
+            &cells,
+            &UNTOLD,
+            &Budget::unlimited()
+        ))
+        .is_empty());
     }
 
     /// The best total of an assignment where clashing groups differ, by trying them all.
@@ -1207,10 +1384,91 @@ mod tests {
                 clash[b][a] = linked;
             }
             let groups: Vec<Vec<usize>> = (0..n).map(|g| vec![g]).collect();
-            let picked = assign(&groups, &scores, &clash);
+            let picked = assign(&groups, &scores, &clash, None, &Budget::unlimited());
             let got = total(&picked, &|g: usize, d: usize| scores[g][d]);
             proptest::prop_assert!((got - best_by_brute_force(&scores, &clash)).abs() < 1e-5);
         }
+    }
+
+    /// The best total of an assignment where clashing groups differ and group `g` holds `d`,
+    /// by trying them all; `None` when the rules allow none.
+    fn best_forced_by_brute_force(
+        scores: &[[f32; 9]],
+        clash: &[Vec<bool>],
+        (g, d): (usize, usize),
+    ) -> Option<f32> {
+        let mut forced = scores.to_vec();
+        (0..9)
+            .filter(|&e| e != d)
+            .for_each(|e| forced[g][e] = f32::MIN / 1e6);
+        let best = best_by_brute_force(&forced, clash);
+        (best > f32::MIN / 1e7).then_some(best)
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn a_forced_search_started_anywhere_finds_the_best_the_rules_allow(
+            scores in proptest::collection::vec(proptest::array::uniform9(-0.3f32..1.0), 5),
+            links in proptest::collection::vec(proptest::bool::ANY, 10),
+            g in 0usize..5,
+            d in 0usize..9,
+        ) {
+            let n = scores.len();
+            let mut clash = vec![vec![false; n]; n];
+            let pairs = (0..n).flat_map(|a| (a + 1..n).map(move |b| (a, b)));
+            for ((a, b), &linked) in pairs.zip(&links) {
+                clash[a][b] = linked;
+                clash[b][a] = linked;
+            }
+            let groups: Vec<Vec<usize>> = (0..n).map(|g| vec![g]).collect();
+            let Some(expected) = best_forced_by_brute_force(&scores, &clash, (g, d)) else {
+                return Ok(());
+            };
+            let mut forced = scores.clone();
+            (0..9).filter(|&e| e != d).for_each(|e| forced[g][e] = f32::MIN / 1e6);
+            // Started from the first assignment found with `d` there, as `forced` may be.
+            let picked = assign(&groups, &scores, &clash, None, &Budget::unlimited());
+            let assignment = Assignment {
+                groups: &groups,
+                scores: &scores,
+                clash: &clash,
+                picked: &picked,
+                budget: &Budget::unlimited(),
+            };
+            let start = assignment.start(std::slice::from_ref(&picked), g, d);
+            let setup = Forced { group: g, floor: f32::MIN, start };
+            let found = assign(&groups, &forced, &clash, Some(setup), &Budget::unlimited());
+            proptest::prop_assert_eq!(found[g], d);
+            proptest::prop_assert!(allowed(&found, &clash));
+            let got = total(&found, &|h: usize, e: usize| scores[h][e]);
+            proptest::prop_assert!((got - expected).abs() < 1e-5, "{} {}", got, expected);
+        }
+    }
+
+    #[test]
+    fn an_assignment_of_look_alikes_stops_when_the_budget_runs_out() {
+        // A lattice of thin lines: every cell holds the same cross, which no template reads
+        // better as one digit than another, and no two share a group (crosses one cell apart
+        // are told apart by the lines the cell cut). The branch and bound cannot prune among
+        // nine near-equal digits per group: before the budget, each of its searches ran to a
+        // cap of its own, again for every group and digit forced, for minutes.
+        let cells: Vec<Pos> = Pos::all().collect();
+        let scores: Vec<[f32; 9]> = (0..81)
+            .map(|i| std::array::from_fn(|d| 0.5 + ((i * 7 + d * 3) % 11) as f32 * 1e-3))
+            .collect();
+        let likeness =
+            ndarray::Array2::from_shape_fn((81, 81), |(i, j)| if i == j { 1.0 } else { 0.3 });
+        let holes = vec![UNTOLD[0]; 81];
+        let limit = 20_000;
+        let budget = Budget::new(limit, None);
+        refine(&scores, &likeness, &cells, &holes, &budget);
+        assert!(budget.is_stopped(), "spent {}", budget.spent());
+        // Every search stops at the step that ran out, and none spends more after it.
+        assert_eq!(budget.spent(), limit + 1);
+        assert!(matches!(
+            budget.check(std::path::Path::new("lattice.png")),
+            Err(crate::Error::OutOfSteps { .. })
+        ));
     }
 
     #[test]
@@ -1226,7 +1484,7 @@ mod tests {
         }
         let likeness =
             ndarray::Array2::from_shape_fn((3, 3), |(i, j)| if i == j { 1.0 } else { 0.5 });
-        let refined = refine(&scores, &likeness, &cells, &UNTOLD);
+        let refined = refine(&scores, &likeness, &cells, &UNTOLD, &Budget::unlimited());
         assert!(
             rivals(&refined).contains(&vec![(0, 1), (1, 2), (2, 0)]),
             "{:?}",

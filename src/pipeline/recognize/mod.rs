@@ -28,6 +28,7 @@ const UNLIKE_BLUR: f32 = frame::BLUR_LEVELS[0];
 const BLUR_COUNT: usize = frame::BLUR_LEVELS.len();
 use rayon::prelude::*;
 
+use crate::budget::Budget;
 use crate::puzzle::board::{Digit, Pos};
 
 pub mod calibrate;
@@ -345,15 +346,18 @@ impl Templates {
     /// templates, then refined by [`calibrate`]: the givens (`given` true) share a font, so
     /// their look-alikes vote together and the rules keep their digits apart. `matched` is
     /// [`Templates::match_glyphs`] of the same glyphs, in the same order, when already made.
+    /// The calibration's searches spend `budget`; once it says the reading must stop, what
+    /// comes back is cut short and must not be used.
     pub fn recognize_grid(
         &self,
         glyphs: &[GridGlyph<'_>],
         matched: Option<Matched>,
+        budget: &Budget,
     ) -> (Vec<Recognized>, Vec<Rival>) {
         let Matched { features, scores } =
             matched.unwrap_or_else(|| self.match_glyphs(&inks_of(glyphs)));
         debug_assert_eq!(features.len(), glyphs.len(), "matched the glyphs given");
-        self.calibrated(glyphs, &features, scores, None)
+        self.calibrated(glyphs, &features, (scores, None), budget)
     }
 
     /// [`Templates::recognize_grid`] with the templates blurred as much as the glyphs are
@@ -364,10 +368,11 @@ impl Templates {
     pub fn recognize_grid_blurred(
         &self,
         glyphs: &[GridGlyph<'_>],
+        budget: &Budget,
     ) -> Option<(Vec<Recognized>, Vec<Rival>)> {
         let features = GlyphFeatures::of(&inks_of(glyphs));
         let (blurred, sharp) = self.digit_scores_at_own_blur(&features)?;
-        Some(self.calibrated(glyphs, &features, blurred, Some(sharp)))
+        Some(self.calibrated(glyphs, &features, (blurred, Some(sharp)), budget))
     }
 
     /// The glyphs' `scores` (index 0 is digit 1) refined by [`calibrate`]; `sharp` holds the
@@ -376,8 +381,8 @@ impl Templates {
         &self,
         glyphs: &[GridGlyph<'_>],
         features: &GlyphFeatures,
-        mut scores: Vec<[f32; 9]>,
-        sharp: Option<Vec<[f32; 9]>>,
+        (mut scores, sharp): (Vec<[f32; 9]>, Option<Vec<[f32; 9]>>),
+        budget: &Budget,
     ) -> (Vec<Recognized>, Vec<Rival>) {
         let inks = inks_of(glyphs);
         let template = scores.clone();
@@ -402,7 +407,7 @@ impl Templates {
             let own_holes: Vec<topology::Loops> = givens.iter().map(|&i| holes[i]).collect();
             let blurred = features.likeness_blurred(&givens, UNLIKE_BLUR);
             let refined =
-                calibrate::refine_with(&own, likeness, Some(&blurred), &cells, &own_holes);
+                calibrate::refine_with(&own, likeness, Some(&blurred), &cells, &own_holes, budget);
             for (&i, r) in givens.iter().zip(refined.scores) {
                 scores[i] = r;
             }
@@ -421,7 +426,7 @@ impl Templates {
                 // The templates unblurred are a second opinion: where they read the givens
                 // otherwise, the picture supports both readings.
                 let own: Vec<[f32; 9]> = givens.iter().map(|&i| sharp[i]).collect();
-                let unblurred = calibrate::refine(&own, likeness, &cells, &own_holes);
+                let unblurred = calibrate::refine(&own, likeness, &cells, &own_holes, budget);
                 let changes: Vec<(Pos, Digit)> = (givens.iter().zip(&unblurred.scores))
                     .zip(&cells)
                     .filter_map(|((&i, s), &cell)| {
