@@ -348,3 +348,20 @@ fn sighup_stops_a_batch_like_sigterm_and_leaves_no_temporary_file() {
         .collect();
     assert!(left.is_empty(), "temporary files left: {left:?}");
 }
+
+#[cfg(target_os = "linux")]
+#[test]
+fn results_that_cannot_reach_stdout_say_so_and_exit_1() {
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .unwrap();
+    let run = Command::new(env!("CARGO_BIN_EXE_sudoku-snap"))
+        .args(["solve", &"0".repeat(81)])
+        .stdout(full)
+        .output()
+        .unwrap();
+    let err = text(&run.stderr);
+    assert_eq!(run.status.code(), Some(1), "{err}");
+    assert!(err.contains("cannot write the results to stdout"), "{err}");
+}
