@@ -365,3 +365,45 @@ fn results_that_cannot_reach_stdout_say_so_and_exit_1() {
     assert_eq!(run.status.code(), Some(1), "{err}");
     assert!(err.contains("cannot write the results to stdout"), "{err}");
 }
+
+#[cfg(unix)]
+#[test]
+fn a_signal_stops_generate_between_pictures_and_leaves_no_temporary_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku-snap"))
+        .args([
+            "generate", "--seed", "7", "-n", "5000", "-f", "line", "--png",
+        ])
+        .arg(dir.path())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let pictures = || {
+        std::fs::read_dir(dir.path())
+            .unwrap()
+            .flatten()
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .collect::<Vec<_>>()
+    };
+    let start = std::time::Instant::now();
+    while !pictures().iter().any(|n| n.ends_with(".png")) {
+        assert!(start.elapsed().as_secs() < 120, "no picture made");
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    let int = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(int.success());
+    let status = child.wait().unwrap();
+    assert_eq!(
+        status.code(),
+        Some(1),
+        "stopped early by the signal: {status}"
+    );
+    let names = pictures();
+    assert!(names.len() < 5000, "it was not stopped");
+    let temps: Vec<&String> = names.iter().filter(|n| n.ends_with(".tmp")).collect();
+    assert!(temps.is_empty(), "temporary files left: {temps:?}");
+}
