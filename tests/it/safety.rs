@@ -270,6 +270,23 @@ fn control_characters_in_names_are_shown_escaped() {
     );
 }
 
+/// Sends `signal` (`-HUP`, `-INT`) to `child` and asserts it stops early, exit 1, as an
+/// interrupted run does (not killed by the signal).
+#[cfg(unix)]
+fn signal_and_expect_exit_1(child: &mut std::process::Child, signal: &str) {
+    let sent = Command::new("kill")
+        .args([signal, &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let status = child.wait().unwrap();
+    assert_eq!(
+        status.code(),
+        Some(1),
+        "stopped early by the signal: {status}"
+    );
+}
+
 /// A temporary file of ours whose writer is gone: no process has id 999,999,999.
 const STALE: &str = ".sudoku-snap-999999999-abcdef.tmp";
 
@@ -329,17 +346,7 @@ fn sighup_stops_a_batch_like_sigterm_and_leaves_no_temporary_file() {
     let mut stdout = std::io::BufReader::new(child.stdout.take().unwrap());
     std::io::BufRead::read_line(&mut stdout, &mut first).unwrap();
     assert!(first.ends_with(&format!("{SOLUTION}\n")), "{first}");
-    let hup = Command::new("kill")
-        .args(["-HUP", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(hup.success());
-    let status = child.wait().unwrap();
-    assert_eq!(
-        status.code(),
-        Some(1),
-        "stopped early by the signal: {status}"
-    );
+    signal_and_expect_exit_1(&mut child, "-HUP");
     let left: Vec<_> = std::fs::read_dir(&out)
         .unwrap()
         .flatten()
@@ -391,17 +398,7 @@ fn a_signal_stops_generate_between_pictures_and_leaves_no_temporary_file() {
         assert!(start.elapsed().as_secs() < 120, "no picture made");
         std::thread::sleep(std::time::Duration::from_millis(5));
     }
-    let int = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(int.success());
-    let status = child.wait().unwrap();
-    assert_eq!(
-        status.code(),
-        Some(1),
-        "stopped early by the signal: {status}"
-    );
+    signal_and_expect_exit_1(&mut child, "-INT");
     let names = pictures();
     assert!(names.len() < 5000, "it was not stopped");
     let temps: Vec<&String> = names.iter().filter(|n| n.ends_with(".tmp")).collect();

@@ -1370,6 +1370,17 @@ mod tests {
         best
     }
 
+    /// Which of `n` groups clash, pair by pair in order (a-b for a < b), from `links`.
+    fn clash_of_links(n: usize, links: &[bool]) -> Vec<Vec<bool>> {
+        let mut clash = vec![vec![false; n]; n];
+        let pairs = (0..n).flat_map(|a| (a + 1..n).map(move |b| (a, b)));
+        for ((a, b), &linked) in pairs.zip(links) {
+            clash[a][b] = linked;
+            clash[b][a] = linked;
+        }
+        clash
+    }
+
     proptest::proptest! {
         #[test]
         fn the_assignment_is_the_best_the_rules_allow(
@@ -1377,12 +1388,7 @@ mod tests {
             links in proptest::collection::vec(proptest::bool::ANY, 10),
         ) {
             let n = scores.len();
-            let mut clash = vec![vec![false; n]; n];
-            let pairs = (0..n).flat_map(|a| (a + 1..n).map(move |b| (a, b)));
-            for ((a, b), &linked) in pairs.zip(&links) {
-                clash[a][b] = linked;
-                clash[b][a] = linked;
-            }
+            let clash = clash_of_links(n, &links);
             let groups: Vec<Vec<usize>> = (0..n).map(|g| vec![g]).collect();
             let picked = assign(&groups, &scores, &clash, None, &Budget::unlimited());
             let got = total(&picked, &|g: usize, d: usize| scores[g][d]);
@@ -1414,12 +1420,7 @@ mod tests {
             d in 0usize..9,
         ) {
             let n = scores.len();
-            let mut clash = vec![vec![false; n]; n];
-            let pairs = (0..n).flat_map(|a| (a + 1..n).map(move |b| (a, b)));
-            for ((a, b), &linked) in pairs.zip(&links) {
-                clash[a][b] = linked;
-                clash[b][a] = linked;
-            }
+            let clash = clash_of_links(n, &links);
             let groups: Vec<Vec<usize>> = (0..n).map(|g| vec![g]).collect();
             let Some(expected) = best_forced_by_brute_force(&scores, &clash, (g, d)) else {
                 return Ok(());
