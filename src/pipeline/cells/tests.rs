@@ -324,14 +324,20 @@ fn a_grid_located_a_column_off_holds_its_digits_off_centre() {
     sketch.board(&GIVENS.parse().unwrap(), DIGIT, BLACK);
     let right = slice(&sketch.rectified(), &sketch.image);
     let centred = right.offset_across().expect("the grid has digits");
-    assert!(centred < crate::MISREGISTERED / 2.0, "{centred}");
+    assert!(
+        centred < crate::read::placement::MISREGISTERED / 2.0,
+        "{centred}"
+    );
     let mut quad = sketch.quad();
     for corner in [0, 3] {
         quad.corners[corner].0 += sketch.cell;
     }
     let stretched = rectify(&sketch.image, &quad).expect("a rectangle");
     let off = slice(&stretched, &sketch.image).offset_across();
-    assert!(off.is_some_and(|o| o > crate::MISREGISTERED), "{off:?}");
+    assert!(
+        off.is_some_and(|o| o > crate::read::placement::MISREGISTERED),
+        "{off:?}"
+    );
     let again = (crate::pipeline::locate::locate_by_digits(&sketch.image)
         .into_iter()
         .next())

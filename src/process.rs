@@ -1,0 +1,116 @@
+//! One file through the whole pipeline: decoded, read, solved, drawn and written.
+
+use std::path::Path;
+
+use crate::budget::Budget;
+use crate::pipeline::picture::Picture;
+use crate::pipeline::{annotate, decode, encode, render, Reading};
+use crate::puzzle::board::Board;
+use crate::{error, file_name, Error, Mode, Report, Result, Snap, Stage};
+
+impl Snap {
+    /// Decodes, reads, solves and (with `output`) draws and writes one screenshot. Never
+    /// panics on bad input: every failure ends in the report's status and error.
+    pub fn process(&self, input: &Path, output: Option<&Path>) -> Report {
+        self.process_as(input, output, &file_name(input))
+    }
+
+    /// [`Snap::process`], naming the debug pictures after `label` (a relative path, its
+    /// folders joined with `__`) instead of the input's file name: a batch passes each
+    /// input's path relative to its folder argument, so `a/x.png` and `b/x.png` get
+    /// `a__x.cells.png` and `b__x.cells.png`, not one file written twice.
+    pub fn process_as(&self, input: &Path, output: Option<&Path>, label: &Path) -> Report {
+        let mut report = Report::new(input);
+        let started = std::time::Instant::now();
+        let budget = self.budget();
+        if let Err(e) = self.process_into(input, output, label, &mut report, &budget) {
+            report.fail(e);
+        }
+        report.steps = budget.spent();
+        report.timings.total = started.elapsed().as_secs_f64() * 1000.0;
+        report
+    }
+
+    fn process_into(
+        &self,
+        input: &Path,
+        output: Option<&Path>,
+        label: &Path,
+        report: &mut Report,
+        budget: &Budget,
+    ) -> Result<()> {
+        if let Some(out) = output {
+            encode::check_not_input(input, out)?;
+            encode::format_for(out).ok_or_else(|| Error::Encode {
+                path: out.to_path_buf(),
+                source: error::EncodeError::UnknownExtension,
+            })?;
+            // Checked up front to skip the work; the write itself refuses to clobber too.
+            if !self.options.overwrite && out.exists() {
+                return Err(Error::OutputExists {
+                    path: out.to_path_buf(),
+                });
+            }
+        }
+        budget.check(input)?;
+        let timings = &mut report.timings;
+        let limits = self.limits();
+        // The reservation lasts until the picture is written.
+        let (mut picture, _memory) = timings.time(Stage::Decode, || {
+            decode::decode_file_within(input, &limits, &self.memory)
+        })?;
+        let names = (input, label);
+        let drawn = self.solve_picture(&mut picture, names, report, output.is_some(), budget)?;
+        budget.check(input)?;
+        let Some(out) = output.filter(|_| drawn) else {
+            return Ok(());
+        };
+        let timings = &mut report.timings;
+        timings.time(Stage::Encode, || {
+            encode::write_atomic_to(
+                &picture,
+                out,
+                self.options.jpeg_quality,
+                self.options.overwrite,
+            )
+        })?;
+        report.output = Some(out.to_path_buf());
+        Ok(())
+    }
+
+    /// The decoding limits of the options.
+    pub(crate) fn limits(&self) -> decode::Limits {
+        decode::Limits {
+            max_pixels: self.options.max_pixels,
+            max_bytes: self.options.max_memory,
+            working_pixels: self.options.max_working_pixels,
+        }
+    }
+
+    /// Draws what the mode asks for: the answer, or marks for the wrong entries, the wrong
+    /// pencil marks and hints.
+    pub(crate) fn draw(
+        &self,
+        picture: &mut Picture,
+        reading: &Reading,
+        solution: &Board,
+        report: &Report,
+    ) {
+        let (rect, cells) = (&reading.rectified, &reading.cells);
+        let colour = self.options.answer_color;
+        match self.options.mode {
+            Mode::Answer => {
+                render::draw_answer(picture, rect, cells, solution, colour);
+            }
+            Mode::Check | Mode::Hint(_) => {
+                let marks = annotate::Marks {
+                    wrong: &report.wrong_entries,
+                    pencil: &report.wrong_pencil_marks,
+                    hints: &report.hints,
+                    colour,
+                };
+                annotate::draw(picture, rect, cells, &marks);
+            }
+        }
+    }
+}
