@@ -10,20 +10,20 @@ use std::path::Path;
 use criterion::{criterion_group, criterion_main, Criterion};
 use image::ImageFormat;
 use sudoku_snap::budget::Budget;
-use sudoku_snap::pipeline::{cells, correct, decode, encode, locate, rectify, render};
-use sudoku_snap::{Options, Snap, Timings};
+use sudoku_snap::stages;
+use sudoku_snap::{Options, Snap};
 
 const PHONE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/samples/phone-1170x2532.png");
 
 fn stages(c: &mut Criterion) {
     let path = Path::new(PHONE);
     let bytes = std::fs::read(path).expect("samples/phone-1170x2532.png");
-    let picture = decode::decode_bytes(&bytes, path, u64::MAX).unwrap();
+    let picture = stages::decode_bytes(&bytes, path, u64::MAX).unwrap();
     let image = picture.rgb().clone();
     assert_eq!(image.dimensions(), (1170, 2532));
     let snap = Snap::new(Options::default()).unwrap();
-    let reading = snap.read(&image, path, &mut Timings::default()).unwrap();
-    let solved = correct::solve_reading(
+    let reading = snap.read(&image, path).unwrap();
+    let solved = stages::solve_reading(
         &reading.givens,
         &reading.evidence,
         &reading.rivals,
@@ -34,41 +34,38 @@ fn stages(c: &mut Criterion) {
         Ok(sudoku_snap::puzzle::solve::Verdict::Unique(s)) => s,
         other => panic!("the phone sample must solve: {other:?}"),
     };
-    let located = locate::locate(&image).ok().unwrap();
-    let rectified = rectify::rectify(&image, &located.quad).unwrap();
+    let located = stages::locate(&image).ok().unwrap();
+    let rectified = stages::rectify(&image, &located.quad).unwrap();
 
     let mut g = c.benchmark_group("phone-1170x2532");
     g.sample_size(20);
     g.bench_function("decode", |b| {
-        b.iter(|| decode::decode_bytes(black_box(&bytes), path, u64::MAX).unwrap())
+        b.iter(|| stages::decode_bytes(black_box(&bytes), path, u64::MAX).unwrap())
     });
     g.bench_function("encode-png", |b| {
-        b.iter(|| encode::encode(black_box(&picture), ImageFormat::Png, 90).unwrap())
+        b.iter(|| stages::encode(black_box(&picture), ImageFormat::Png, 90).unwrap())
     });
     g.bench_function("reference: decode+encode", |b| {
         b.iter(|| {
-            let img = decode::decode_bytes(black_box(&bytes), path, u64::MAX).unwrap();
-            encode::encode(&img, ImageFormat::Png, 90).unwrap()
+            let img = stages::decode_bytes(black_box(&bytes), path, u64::MAX).unwrap();
+            stages::encode(&img, ImageFormat::Png, 90).unwrap()
         })
     });
     g.bench_function("locate", |b| {
-        b.iter(|| locate::locate(black_box(&image)).ok().unwrap())
+        b.iter(|| stages::locate(black_box(&image)).ok().unwrap())
     });
     g.bench_function("rectify", |b| {
-        b.iter(|| rectify::rectify(black_box(&image), &located.quad).unwrap())
+        b.iter(|| stages::rectify(black_box(&image), &located.quad).unwrap())
     });
     g.bench_function("cells", |b| {
-        b.iter(|| cells::slice(black_box(&rectified), &image))
+        b.iter(|| stages::slice(black_box(&rectified), &image))
     });
     g.bench_function("read (locate+rectify+cells+recognize)", |b| {
-        b.iter(|| {
-            snap.read(black_box(&image), path, &mut Timings::default())
-                .unwrap()
-        })
+        b.iter(|| snap.read(black_box(&image), path).unwrap())
     });
     g.bench_function("solve", |b| {
         b.iter(|| {
-            correct::solve_read(
+            stages::solve_read(
                 black_box(&reading.givens),
                 &reading.evidence,
                 2,
@@ -80,7 +77,7 @@ fn stages(c: &mut Criterion) {
         b.iter_batched(
             || image.clone(),
             |mut img| {
-                render::draw_answer(
+                stages::draw_answer(
                     &mut img,
                     &reading.rectified,
                     &reading.cells,
@@ -95,12 +92,12 @@ fn stages(c: &mut Criterion) {
         b.iter_batched(
             || image.clone(),
             |mut img| {
-                let r = snap.read(&img, path, &mut Timings::default()).unwrap();
-                let s = correct::solve_read(&r.givens, &r.evidence, 2, &Budget::unlimited());
+                let r = snap.read(&img, path).unwrap();
+                let s = stages::solve_read(&r.givens, &r.evidence, 2, &Budget::unlimited());
                 let Ok(sudoku_snap::puzzle::solve::Verdict::Unique(sol)) = s.verdict else {
                     panic!()
                 };
-                render::draw_answer(&mut img, &r.rectified, &r.cells, &sol, None)
+                stages::draw_answer(&mut img, &r.rectified, &r.cells, &sol, None)
             },
             criterion::BatchSize::LargeInput,
         )

@@ -15,7 +15,7 @@
 use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
-use sudoku_snap::pipeline::{decode, locate};
+use sudoku_snap::stages;
 
 /// One photo's result: its file and, when a grid was found, the mean corner error in pixels
 /// and as a fraction of the marked grid's side.
@@ -41,9 +41,9 @@ fn main() {
         .par_iter()
         .map(|(name, marked)| {
             let file = dir.join(name.file_name().unwrap_or_default());
-            let error = decode::decode_file(&file, 100_000_000)
+            let error = stages::decode_file(&file, 100_000_000)
                 .ok()
-                .and_then(|picture| locate::locate(picture.rgb()).ok())
+                .and_then(|picture| stages::locate(picture.rgb()).ok())
                 .map(|found| corner_error(&found.quad.corners, marked));
             Outcome { file, error }
         })

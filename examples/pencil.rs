@@ -18,7 +18,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
-use sudoku_snap::{Board, Mode, Options, Snap, Status, Timings};
+use sudoku_snap::{Board, Mode, Options, Snap, Status};
 
 /// One picture's figures, in the order of the columns.
 #[derive(Default, Clone, Copy)]
@@ -88,7 +88,7 @@ fn score(snap: &Snap, path: &Path) -> (Score, Vec<String>) {
         return (s, lines);
     };
     let image = image.to_rgb8();
-    let Ok(reading) = snap.read(&image, path, &mut Timings::default()) else {
+    let Ok(reading) = snap.read(&image, path) else {
         return (s, lines);
     };
     let report = snap.process(path, None);

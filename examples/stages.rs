@@ -17,9 +17,9 @@ use std::time::Instant;
 
 use image::{GrayImage, RgbImage};
 use sudoku_snap::budget::Budget;
-use sudoku_snap::pipeline::recognize::Templates;
-use sudoku_snap::pipeline::{cells, correct, decode, locate, quad, rectify, render};
 use sudoku_snap::puzzle::solve::Verdict;
+use sudoku_snap::stages;
+use sudoku_snap::stages::Templates;
 use sudoku_snap::{Board, Options, Snap};
 
 const PHONE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/samples/phone-1170x2532.png");
@@ -27,9 +27,9 @@ const PHONE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/samples/phone-1170x253
 /// Everything the stages take, made once.
 struct Inputs {
     image: RgbImage,
-    quad: quad::Quad,
-    rectified: rectify::Rectified,
-    cells: cells::Cells,
+    quad: stages::Quad,
+    rectified: stages::Rectified,
+    cells: stages::Cells,
     templates: Templates,
     snap: Snap,
     solution: Board,
@@ -37,10 +37,8 @@ struct Inputs {
 }
 
 fn solve(snap: &Snap, image: &RgbImage, path: &Path) -> (sudoku_snap::Reading, Board) {
-    let reading = snap
-        .read(image, path, &mut Default::default())
-        .expect("the picture has a grid");
-    let solved = correct::solve_reading(
+    let reading = snap.read(image, path).expect("the picture has a grid");
+    let solved = stages::solve_reading(
         &reading.givens,
         &reading.evidence,
         &reading.rivals,
@@ -56,9 +54,9 @@ fn solve(snap: &Snap, image: &RgbImage, path: &Path) -> (sudoku_snap::Reading, B
 fn run(stage: &str, inputs: &Inputs, canvas: &mut RgbImage) {
     use std::hint::black_box;
     match stage {
-        "locate" => drop(black_box(locate::locate(&inputs.image).ok())),
-        "rectify" => drop(black_box(rectify::rectify(&inputs.image, &inputs.quad))),
-        "cells" => drop(black_box(cells::slice(&inputs.rectified, &inputs.image))),
+        "locate" => drop(black_box(stages::locate(&inputs.image).ok())),
+        "rectify" => drop(black_box(stages::rectify(&inputs.image, &inputs.quad))),
+        "cells" => drop(black_box(stages::slice(&inputs.rectified, &inputs.image))),
         "recognize" => {
             let inks: Vec<&GrayImage> = inputs
                 .cells
@@ -71,7 +69,7 @@ fn run(stage: &str, inputs: &Inputs, canvas: &mut RgbImage) {
         }
         "render" => {
             let (rect, cells) = (&inputs.rectified, &inputs.cells);
-            black_box(render::draw_answer(
+            black_box(stages::draw_answer(
                 canvas,
                 rect,
                 cells,
@@ -82,7 +80,7 @@ fn run(stage: &str, inputs: &Inputs, canvas: &mut RgbImage) {
         "all" => {
             let (reading, solution) = solve(&inputs.snap, &inputs.image, &inputs.path);
             let (rect, cells) = (&reading.rectified, &reading.cells);
-            black_box(render::draw_answer(canvas, rect, cells, &solution, None));
+            black_box(stages::draw_answer(canvas, rect, cells, &solution, None));
         }
         other => panic!("unknown stage {other}"),
     }
@@ -96,7 +94,7 @@ fn main() {
         .map_or(100, |s| s.parse().expect("N is a number"));
     let path = PathBuf::from(args.next().unwrap_or_else(|| PHONE.into()));
     let bytes = std::fs::read(&path).expect("the picture reads");
-    let image = decode::decode_bytes(&bytes, &path, u64::MAX)
+    let image = stages::decode_bytes(&bytes, &path, u64::MAX)
         .expect("the sample decodes")
         .into_rgb();
     let snap = Snap::new(Options::default()).expect("the bundled templates load");

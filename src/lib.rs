@@ -17,8 +17,9 @@
 //!
 //! The few types most users need: [`Snap`] (the pipeline, made once from [`Options`]),
 //! [`Solved`] and [`Report`] (what came out, with its [`Status`]), [`Mode`] (the answer, a
-//! check of a game in progress, or hints) and [`Error`]. The stage modules below stay public
-//! for people who want one stage on its own.
+//! check of a game in progress, or hints) and [`Error`]. [`stages`] holds the pipeline's
+//! stages one at a time, for people who want one stage on its own; [`output`] the rules for
+//! the paths the tool writes.
 //!
 //! A screenshot in memory, in one call:
 //!
@@ -52,11 +53,13 @@ pub mod error;
 mod font;
 mod memory;
 pub mod options;
-pub mod pipeline;
+pub mod output;
+pub(crate) mod pipeline;
 mod process;
 pub mod puzzle;
 mod read;
 pub mod report;
+pub mod stages;
 #[cfg(test)]
 mod test_data;
 
@@ -101,11 +104,12 @@ impl Snap {
     }
 
     /// Reads the grid of an already decoded picture (its colours over white, as
-    /// [`Picture::rgb`] holds them); `name` labels errors and debug files. A reading whose
+    /// [`Picture::rgb`](stages::Picture::rgb) holds them); `name` labels errors and debug files. A reading whose
     /// searches run out of their work budget is [`Error::OutOfSteps`].
-    pub fn read(&self, image: &RgbImage, name: &Path, timings: &mut Timings) -> Result<Reading> {
+    pub fn read(&self, image: &RgbImage, name: &Path) -> Result<Reading> {
         let budget = self.budget();
-        self.read_as(image, (name, &file_name(name)), timings, &budget)
+        let mut timings = Timings::default();
+        self.read_as(image, (name, &file_name(name)), &mut timings, &budget)
     }
 
     /// The pencil marks of `reading`'s empty cells, read from `image`, the picture `reading`

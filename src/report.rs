@@ -8,7 +8,7 @@ use std::time::Instant;
 use serde::{Serialize, Serializer};
 
 use crate::error::Error;
-use crate::pipeline::correct::{Correction, Doubt, RefutingEntries, Solved};
+use crate::pipeline::correct::{Correction, Decision, Doubt, RefutingEntries};
 use crate::pipeline::pencil::PencilMarks;
 use crate::pipeline::Reading;
 use crate::puzzle::board::{Board, Pos};
@@ -227,7 +227,7 @@ impl Report {
     pub fn record(
         &mut self,
         reading: &Reading,
-        solved: &Solved,
+        solved: &Decision,
         refuting: Option<RefutingEntries>,
     ) {
         self.givens = Some(solved.givens);

@@ -11,7 +11,7 @@ const MAX_PIXELS: u64 = 4_000_000;
 
 fuzz_target!(|data: &[u8]| {
     let name = Path::new("fuzz-input");
-    match sudoku_snap::pipeline::decode::decode_bytes(data, name, MAX_PIXELS) {
+    match sudoku_snap::stages::decode_bytes(data, name, MAX_PIXELS) {
         Ok(picture) => {
             let (width, height) = picture.dimensions();
             assert!(u64::from(width) * u64::from(height) <= MAX_PIXELS);

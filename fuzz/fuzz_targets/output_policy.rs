@@ -7,7 +7,7 @@ use std::path::{Component, Path, PathBuf};
 
 use libfuzzer_sys::fuzz_target;
 use sudoku_snap::batch::OutputPlan;
-use sudoku_snap::pipeline::encode;
+use sudoku_snap::output;
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
@@ -16,7 +16,7 @@ fuzz_target!(|data: &[u8]| {
         .components()
         .filter(|c| matches!(c, Component::Normal(_)))
         .collect();
-    if rel.file_stem().is_none() || encode::check_suffix(suffix).is_err() {
+    if rel.file_stem().is_none() || output::check_suffix(suffix).is_err() {
         return;
     }
     let mut plan = OutputPlan::new("out");

@@ -15,9 +15,9 @@ use std::sync::OnceLock;
 use image::{imageops, RgbImage};
 use libfuzzer_sys::{fuzz_mutator, fuzz_target, fuzzer_mutate};
 use sudoku_snap::puzzle::solve::Verdict;
-use sudoku_snap::pipeline::{correct, decode, render};
+use sudoku_snap::stages;
 use sudoku_snap::budget::Budget;
-use sudoku_snap::{Options, Snap, Timings};
+use sudoku_snap::{Options, Snap};
 
 /// Bytes of damage header before the picture: a count, then up to 5 six-byte operations.
 const HEADER: usize = 32;
@@ -33,7 +33,7 @@ fn snap() -> &'static Snap {
 fuzz_target!(|data: &[u8]| {
     let (header, body) = data.split_at(data.len().min(HEADER));
     let name = Path::new("fuzz-input");
-    let mut image = match decode::decode_bytes(body, name, MAX_PIXELS) {
+    let mut image = match stages::decode_bytes(body, name, MAX_PIXELS) {
         Ok(picture) => picture.into_rgb(),
         Err(e) => {
             assert!(e.to_string().contains("fuzz-input"), "{e}");
@@ -42,15 +42,14 @@ fuzz_target!(|data: &[u8]| {
     };
     damage(&mut image, header);
     let snap = snap();
-    let mut timings = Timings::default();
-    let reading = match snap.read(&image, name, &mut timings) {
+    let reading = match snap.read(&image, name) {
         Ok(reading) => reading,
         Err(e) => {
             assert!(e.to_string().contains("fuzz-input"), "{e}");
             return;
         }
     };
-    let solved = correct::solve_read(
+    let solved = stages::solve_read(
         &reading.givens,
         &reading.evidence,
         snap.options().max_corrections,
@@ -60,7 +59,7 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     assert!(solution.solves(&solved.givens));
-    render::draw_answer(
+    stages::draw_answer(
         &mut image,
         &reading.rectified,
         &reading.cells,

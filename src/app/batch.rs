@@ -12,7 +12,7 @@ use sudoku_snap::error::shown;
 use anyhow::Context;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use sudoku_snap::batch::{self, Origin, OutputPlan, Summary, Walk};
-use sudoku_snap::pipeline::encode::{self, Inputs};
+use sudoku_snap::output::{self, Inputs};
 use sudoku_snap::{Report, Snap, Status};
 
 use super::report_file::ReportFile;
@@ -43,9 +43,9 @@ fn is_dir_like(path: &Path) -> bool {
 /// Runs the batch; usage and output-folder problems are errors before any work (exit 2).
 pub fn run(args: ImageArgs) -> anyhow::Result<Outcome> {
     // Before the list is read: a suffix that could lead outputs elsewhere is a usage error.
-    encode::check_suffix(&args.suffix)?;
+    output::check_suffix(&args.suffix)?;
     let (paths, bad_lines) = input_paths(&args)?;
-    let names_a_picture = |o: &Path| !is_dir_like(o) && encode::format_for(o).is_some();
+    let names_a_picture = |o: &Path| !is_dir_like(o) && output::format_for(o).is_some();
     if let Some(out) = args.output.as_deref().filter(|o| names_a_picture(o)) {
         anyhow::bail!(
             "-o {} names one picture, but this is a batch (folders, lists or --format csv); give -o a folder ending in `/`",

@@ -10,12 +10,12 @@ use sudoku_snap::error::shown;
 use anyhow::Context;
 
 use serde::Serialize;
-use sudoku_snap::pipeline::encode;
-use sudoku_snap::pipeline::picture::Picture;
+use sudoku_snap::output;
 use sudoku_snap::puzzle::generate::{self, GenerateOptions, Generated};
 use sudoku_snap::puzzle::grade::Difficulty;
 use sudoku_snap::puzzle::printable::{self, PrintOptions};
 use sudoku_snap::puzzle::text;
+use sudoku_snap::stages::Picture;
 use sudoku_snap::Options;
 
 use super::pool::Pool;
@@ -169,7 +169,7 @@ impl Pictures {
                 }
                 std::fs::create_dir_all(dir)
                     .with_context(|| format!("cannot create --png folder {}", shown(dir)))?;
-                encode::remove_stale_temps_in(dir);
+                output::remove_stale_temps_in(dir);
                 Place::Dir(dir.clone())
             }
             (None, Some(file)) => {
@@ -177,8 +177,8 @@ impl Pictures {
                     anyhow::bail!("-o names one picture; use --png DIR for -n {}", args.count);
                 }
                 // The output policy, before any work (generate reads no input).
-                encode::check_picture_target(file, &encode::Inputs::default())?;
-                encode::remove_stale_temps_beside(file);
+                output::check_picture_target(file, &output::Inputs::default())?;
+                output::remove_stale_temps_beside(file);
                 Place::File(file.clone())
             }
             (None, None) if args.solution => {
@@ -212,7 +212,7 @@ impl Pictures {
         let image = printable::draw_puzzle(&g.puzzle, solution, &self.print);
         let path = self.path(g);
         let picture = Picture::from(image);
-        encode::write_atomic(&picture, Path::new(&path), Options::default().jpeg_quality)
+        output::write_atomic(&picture, Path::new(&path), Options::default().jpeg_quality)
     }
 }
 

@@ -7,7 +7,7 @@ use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use sudoku_snap::error::shown;
 
-use sudoku_snap::pipeline::encode::{self, Inputs};
+use sudoku_snap::output::{self, Inputs};
 use sudoku_snap::Snap;
 
 use super::report_file::ReportFile;
@@ -45,8 +45,8 @@ pub fn run(args: ImageArgs) -> anyhow::Result<Outcome> {
     }
     let inputs = Inputs::new(args.inputs.iter().map(PathBuf::as_path));
     if let Some(out) = &args.output {
-        encode::check_picture_target(out, &inputs)?;
-        encode::remove_stale_temps_beside(out);
+        output::check_picture_target(out, &inputs)?;
+        output::remove_stale_temps_beside(out);
         if args.report.as_deref() == Some(out.as_path()) {
             anyhow::bail!("--report and -o name the same file {}", shown(out));
         }

@@ -63,7 +63,7 @@ pub fn stop_on_signals() -> anyhow::Result<Arc<AtomicBool>> {
 /// inputs, `a.png` -> `a.cells.png`, so they could land on another input of the run).
 pub fn check_debug_dir(
     args: &cli::ImageArgs,
-    inputs: &sudoku_snap::pipeline::encode::Inputs,
+    inputs: &sudoku_snap::output::Inputs,
 ) -> anyhow::Result<()> {
     use anyhow::Context;
     let Some(dir) = &args.debug else {

@@ -9,8 +9,8 @@ use std::path::{Path, PathBuf};
 use anyhow::Context;
 use image::ImageFormat;
 use sudoku_snap::error::shown;
-use sudoku_snap::pipeline::encode::{self, Inputs};
-use sudoku_snap::pipeline::picture::Picture;
+use sudoku_snap::output::{self, Inputs};
+use sudoku_snap::stages::{self, Picture};
 use sudoku_snap::{Report, Snap};
 
 use super::report_file::ReportFile;
@@ -27,7 +27,7 @@ pub fn wanted(args: &ImageArgs) -> bool {
         && args
             .output
             .as_deref()
-            .is_some_and(|o| encode::format_for(o).is_some());
+            .is_some_and(|o| output::format_for(o).is_some());
     stdout || single_with_format || (is_stdin(args) && stdin_holds_a_picture())
 }
 
@@ -61,9 +61,9 @@ pub fn run(args: ImageArgs) -> anyhow::Result<Outcome> {
     let to_stdout = args.output.as_deref() == Some(Path::new("-"));
     let output = args.output.as_deref().filter(|_| !to_stdout);
     if let Some(out) = output {
-        encode::check_output(out, &Inputs::new([input.as_path()]))?;
-        encode::check_folder(out)?;
-        encode::remove_stale_temps_beside(out);
+        output::check_output(out, &Inputs::new([input.as_path()]))?;
+        output::check_folder(out)?;
+        output::remove_stale_temps_beside(out);
     }
     let report_file = match &args.report {
         Some(path) => Some(ReportFile::create(path, &Inputs::new([input.as_path()]))?),
@@ -84,10 +84,10 @@ pub fn run(args: ImageArgs) -> anyhow::Result<Outcome> {
     };
     // Without -o the report is all that is asked for.
     if let Some(picture) = picture.filter(|_| args.output.is_some()) {
-        let encoded = encode::encode(&Picture::from(picture), format, args.jpeg_quality)
+        let encoded = stages::encode(&Picture::from(picture), format, args.jpeg_quality)
             .context("cannot encode the picture")?;
         match output {
-            Some(out) => encode::write_bytes_atomic(&encoded, out)?,
+            Some(out) => output::write_bytes_atomic(&encoded, out)?,
             None => write_stdout(&encoded)?,
         }
         report.output = Some(output.map_or_else(|| PathBuf::from("-"), Path::to_path_buf));
@@ -172,7 +172,7 @@ fn read_input(input: &Path, limit: u64) -> sudoku_snap::Result<Vec<u8>> {
     let (mut reader, expected): (Box<dyn Read>, u64) = if input.as_os_str() == "-" {
         (Box::new(super::stdin::reader()), STDIN_RESERVE)
     } else {
-        let file = sudoku_snap::pipeline::decode::open_regular(input)?;
+        let file = sudoku_snap::stages::open_regular(input)?;
         let length = file.metadata().map_err(io_error)?.len();
         (Box::new(file), length)
     };
@@ -211,7 +211,7 @@ fn output_format(args: &ImageArgs, input: &[u8]) -> ImageFormat {
     if let Some(f) = args.output_format {
         return f.image_format();
     }
-    if let Some(f) = args.output.as_deref().and_then(encode::format_for) {
+    if let Some(f) = args.output.as_deref().and_then(output::format_for) {
         return f;
     }
     match image::guess_format(input) {

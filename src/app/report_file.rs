@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use sudoku_snap::error::shown;
 
 use anyhow::Context;
-use sudoku_snap::pipeline::encode::{self, Inputs};
+use sudoku_snap::output::{self, Inputs};
 use sudoku_snap::Report;
 use tempfile::NamedTempFile;
 
@@ -22,14 +22,14 @@ impl ReportFile {
     /// exists, not one of `inputs`), removes the temporary files a killed run left beside it,
     /// and opens its own, so a report that cannot be written fails before any work.
     pub fn create(path: &Path, inputs: &Inputs) -> anyhow::Result<ReportFile> {
-        encode::check_output(path, inputs)?;
-        encode::check_folder(path)?;
+        output::check_output(path, inputs)?;
+        output::check_folder(path)?;
         let dir = match path.parent() {
             Some(p) if !p.as_os_str().is_empty() => p,
             _ => Path::new("."),
         };
-        encode::remove_stale_temps_in(dir);
-        let tmp = encode::temp_file_in(dir)
+        output::remove_stale_temps_in(dir);
+        let tmp = output::temp_file_in(dir)
             .with_context(|| format!("cannot create the report {}", shown(path)))?;
         Ok(ReportFile {
             path: path.to_path_buf(),

@@ -122,7 +122,7 @@ impl Snap {
         reading: &mut Reading,
         timings: &mut Timings,
         budget: &Budget,
-    ) -> correct::Solved {
+    ) -> correct::Decision {
         let solved = timings.time(Stage::Solve, || self.solve_as_read(reading, budget));
         if solved.is_unique() {
             return solved;
@@ -151,10 +151,10 @@ impl Snap {
         &self,
         image: &RgbImage,
         reading: &Reading,
-        solved: correct::Solved,
+        solved: correct::Decision,
         timings: &mut Timings,
         budget: &Budget,
-    ) -> correct::Solved {
+    ) -> correct::Decision {
         let marks = timings.time(Stage::Recognize, || {
             pencil::placed(image, &reading.rectified, &reading.cells)
         });
@@ -192,7 +192,7 @@ impl Snap {
     }
 
     /// Solves `reading`'s givens as read, correcting misreads its evidence allows.
-    pub(crate) fn solve_as_read(&self, reading: &Reading, budget: &Budget) -> correct::Solved {
+    pub(crate) fn solve_as_read(&self, reading: &Reading, budget: &Budget) -> correct::Decision {
         correct::solve_reading(
             &reading.givens,
             &reading.evidence,

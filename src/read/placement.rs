@@ -113,7 +113,7 @@ impl Snap {
         reading: &Reading,
         timings: &mut Timings,
         budget: &Budget,
-    ) -> Option<(Reading, correct::Solved)> {
+    ) -> Option<(Reading, correct::Decision)> {
         let inside = |quad: &Quad| {
             let (w, h) = (image.width() as f32, image.height() as f32);
             (quad.corners.iter()).all(|&(x, y)| (0.0..w).contains(&x) && (0.0..h).contains(&y))

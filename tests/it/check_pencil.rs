@@ -7,7 +7,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use sudoku_snap::{Board, Options, Pos, Snap, Timings};
+use sudoku_snap::{Board, Options, Pos, Snap};
 
 use super::util::cmd;
 
@@ -69,9 +69,7 @@ fn marks_read_equal_the_truth_where_claimed_readable() {
     for name in PICTURES {
         let (_, truth) = truth(name);
         let image = image::open(picture(name)).unwrap().to_rgb8();
-        let reading = snap
-            .read(&image, &picture(name), &mut Timings::default())
-            .unwrap();
+        let reading = snap.read(&image, &picture(name)).unwrap();
         let marks = snap.pencil_marks(&image, &reading);
         for m in &marks.read {
             let digits: String = m.digits.iter().map(|d| d.to_char()).collect();
@@ -165,10 +163,8 @@ fn each_mistake_gets_a_dashed_ring_and_nothing_else_is_drawn() {
     let before = image::open(picture(name)).unwrap().to_rgb8();
     let after = image::open(&out).unwrap().to_rgb8();
     let snap = Snap::new(Options::default()).unwrap();
-    let reading = snap
-        .read(&before, &picture(name), &mut Timings::default())
-        .unwrap();
-    let side = sudoku_snap::pipeline::rectify::SIDE as f32;
+    let reading = snap.read(&before, &picture(name)).unwrap();
+    let side = sudoku_snap::stages::SIDE as f32;
     let cell = side / 9.0;
     // Per changed cell, which sixtieths of the circle around its centre hold changed pixels.
     let mut arcs: BTreeMap<String, [bool; 60]> = BTreeMap::new();

@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use sudoku_snap::{Options, Pos, Snap, Timings};
+use sudoku_snap::{Options, Pos, Snap};
 
 use super::util::cmd;
 
@@ -30,11 +30,9 @@ fn changed_cells(original: &Path, changed: &Path) -> (Vec<Pos>, usize, [f64; 3])
     let before = image::open(original).unwrap().to_rgb8();
     let after = image::open(changed).unwrap().to_rgb8();
     let snap = Snap::new(Options::default()).unwrap();
-    let reading = snap
-        .read(&before, original, &mut Timings::default())
-        .unwrap();
+    let reading = snap.read(&before, original).unwrap();
     let to_square = reading.rectified.projection;
-    let side = sudoku_snap::pipeline::rectify::SIDE as f32;
+    let side = sudoku_snap::stages::SIDE as f32;
     let (mut cells, mut outside, mut sum, mut n) = (Vec::new(), 0, [0f64; 3], 0f64);
     for (x, y, p) in after.enumerate_pixels() {
         if before.get_pixel(x, y) == p {

@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
-use sudoku_snap::pipeline::cells::Cells;
+use sudoku_snap::stages::Cells;
 use sudoku_snap::{Board, Options, Pos, Snap, Status};
 
 use super::util::shared;
@@ -177,7 +177,7 @@ fn rendering_leaves_givens_untouched() {
             let after = image::open(&out).unwrap().into_rgb8();
             assert_eq!(before.dimensions(), after.dimensions());
             // Where the cells are in the input, as the pipeline itself found them.
-            let reading = snap.read(&before, image, &mut Default::default()).unwrap();
+            let reading = snap.read(&before, image).unwrap();
             assert_eq!(reading.givens, *givens, "{}", image.display());
             let (mut in_givens, mut changed_in_givens, mut drawn) = (0, 0, 0);
             for (x, y, p) in before.enumerate_pixels() {
@@ -222,9 +222,7 @@ fn a_small_grid_in_a_huge_picture_is_read() {
     let mut huge = image::RgbImage::from_pixel(8000, 6000, image::Rgb([255, 255, 255]));
     image::imageops::overlay(&mut huge, &small, 5100, 3900);
     let snap = Snap::new(Options::default()).unwrap();
-    let reading = snap
-        .read(&huge, Path::new("huge.png"), &mut Default::default())
-        .unwrap();
+    let reading = snap.read(&huge, Path::new("huge.png")).unwrap();
     assert_eq!(reading.givens, givens);
 }
 
@@ -245,7 +243,7 @@ fn a_grid_on_its_side_or_upside_down_is_read_upright() {
             turns
                 .into_iter()
                 .filter_map(|(turn, turned)| {
-                    let reading = snap.read(&turned, image, &mut Default::default());
+                    let reading = snap.read(&turned, image);
                     match reading {
                         Ok(r) if r.givens == *givens => None,
                         other => Some(format!(

@@ -13,9 +13,9 @@ use std::path::{Path, PathBuf};
 
 use image::codecs::png::{CompressionType, FilterType, PngEncoder};
 use image::{ImageEncoder, Rgb, RgbImage, Rgba, RgbaImage};
-use sudoku_snap::pipeline::render::draw_answer;
 use sudoku_snap::puzzle::solve::solve;
-use sudoku_snap::{Board, Options, Snap, Timings};
+use sudoku_snap::stages::draw_answer;
+use sudoku_snap::{Board, Options, Snap};
 
 /// How far a channel may differ from the reference. The glyphs are rasterised in floating
 /// point: another CPU or compiler may round an edge pixel's coverage a step differently, but
@@ -40,7 +40,7 @@ fn rendered(name: &str) -> Drawn {
     let solution: Board = truth.lines().nth(1).unwrap().parse().unwrap();
     let snap = Snap::new(Options::default()).unwrap();
     let reading = snap
-        .read(&input, &path, &mut Timings::default())
+        .read(&input, &path)
         .unwrap_or_else(|e| panic!("{name}: {e}"));
     // The reference must show the right answer, not whatever the reader made of the picture.
     let solved = solve(&reading.givens).unwrap();

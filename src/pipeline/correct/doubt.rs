@@ -6,7 +6,7 @@
 
 use serde::Serialize;
 
-use super::{loops_favour, with_changes, Alternative, Candidates, Correction, Solved, WEAK_FIT};
+use super::{loops_favour, with_changes, Alternative, Candidates, Correction, Decision, WEAK_FIT};
 use crate::budget::{Budget, SOLVE_STEPS};
 use crate::pipeline::recognize::calibrate::ALTERNATIVE_LOSS;
 use crate::pipeline::recognize::topology::{self, Part, Sides};
@@ -209,7 +209,7 @@ fn answers_otherwise(
 /// The doubtful cells of a solved reading (see the module comment); a rival reading whose
 /// answer the pencil `marks` refute is none.
 pub(super) fn doubts(
-    solved: &Solved,
+    solved: &Decision,
     evidence: &[Option<Recognized>],
     marks: Candidates<'_>,
     budget: &Budget,

@@ -96,9 +96,10 @@ pub struct Correction {
     pub used: Digit,
 }
 
-/// The solver's answer for the givens as read, after any corrections.
+/// What the reading decided: the givens solved as corrected, the verdict, the corrections
+/// made and the doubts left.
 #[derive(Clone, Debug)]
-pub struct Solved {
+pub struct Decision {
     /// The givens actually solved (with corrections applied).
     pub givens: Board,
     /// The uniqueness verdict, or the clash when no correction helped.
@@ -109,7 +110,7 @@ pub struct Solved {
     pub doubts: Vec<Doubt>,
 }
 
-impl Solved {
+impl Decision {
     /// The solution to draw: unique and free of doubt.
     pub fn trusted(&self) -> Option<Board> {
         match self.verdict {
@@ -183,7 +184,7 @@ pub fn settle_entries(
 ///
 /// Returns how many entries refuted them, when they did.
 pub fn weigh_corrections_by_entries(
-    solved: &mut Solved,
+    solved: &mut Decision,
     entries: &Board,
     apart: &[bool; 81],
 ) -> Option<RefutingEntries> {
@@ -284,7 +285,7 @@ pub fn solve_read(
     evidence: &[Option<Recognized>],
     max_changes: usize,
     budget: &Budget,
-) -> Solved {
+) -> Decision {
     solve_reading(givens, evidence, &[], max_changes, budget)
 }
 
@@ -296,7 +297,7 @@ pub fn solve_reading(
     rivals: &[Rival],
     max_changes: usize,
     budget: &Budget,
-) -> Solved {
+) -> Decision {
     let marks = Candidates::default();
     solve_reading_marked(givens, evidence, rivals, marks, max_changes, budget)
 }
@@ -310,7 +311,7 @@ pub fn solve_reading_marked(
     marks: Candidates<'_>,
     max_changes: usize,
     budget: &Budget,
-) -> Solved {
+) -> Decision {
     let mut solved = correct(givens, evidence, marks, max_changes, budget);
     if max_changes > 0 && !matches!(solved.verdict, Ok(Verdict::Unique(_))) {
         if let Some(by_groups) = correct_groups(givens, rivals, marks, budget) {
@@ -366,12 +367,12 @@ pub fn solve_reading_marked(
 /// `9`s and its `9`s as `4`s) and the rules cannot tell; a player's candidates can.
 pub fn decided_by_marks(
     read: &Board,
-    solved: &Solved,
+    solved: &Decision,
     evidence: &[Option<Recognized>],
     rivals: &[Rival],
     marks: Candidates<'_>,
     budget: &Budget,
-) -> Option<Solved> {
+) -> Option<Decision> {
     let Ok(Verdict::Unique(ours)) = solved.verdict else {
         return None;
     };
@@ -395,7 +396,7 @@ pub fn decided_by_marks(
             (read != used).then_some(Correction { cell, read, used })
         })
         .collect();
-    Some(Solved {
+    Some(Decision {
         corrections,
         ..again
     })
@@ -434,12 +435,12 @@ fn correct(
     marks: Candidates<'_>,
     max_changes: usize,
     budget: &Budget,
-) -> Solved {
+) -> Decision {
     let first = check(givens, budget);
     // A real puzzle has one solution: several solutions mean a misread too.
     let failed = !matches!(first, Ok(Verdict::Unique(_)));
     let several = matches!(first, Ok(Verdict::Multiple(_)));
-    let unchanged = |verdict| Solved {
+    let unchanged = |verdict| Decision {
         givens: *givens,
         verdict,
         corrections: Vec::new(),
@@ -486,7 +487,7 @@ fn correct(
         let doubts = rival.map_or_else(Vec::new, |(other, ..)| {
             rival_corrections(givens, &attempt, &other)
         });
-        return Solved {
+        return Decision {
             givens: board,
             verdict: Ok(Verdict::Unique(solution)),
             corrections,
@@ -505,7 +506,7 @@ fn correct_groups(
     alternatives: &[Rival],
     marks: Candidates<'_>,
     budget: &Budget,
-) -> Option<Solved> {
+) -> Option<Decision> {
     let as_changes = |r: &Rival| -> Vec<Alternative> {
         (r.changes.iter())
             .map(|&(pos, digit)| Alternative {
@@ -538,7 +539,7 @@ fn correct_groups(
     let doubts = rival.map_or_else(Vec::new, |(other, ..)| {
         rival_corrections(givens, &as_changes(chosen), &as_changes(other))
     });
-    Some(Solved {
+    Some(Decision {
         givens: board,
         verdict: Ok(Verdict::Unique(solution)),
         corrections,
@@ -586,7 +587,7 @@ fn correct_second_opinion(
     marks: Candidates<'_>,
     max_changes: usize,
     budget: &Budget,
-) -> Option<Solved> {
+) -> Option<Decision> {
     rivals
         .iter()
         .filter(|r| r.loss <= 0.0 && !r.backed)
@@ -625,7 +626,7 @@ fn correct_by_loops(
     givens: &Board,
     evidence: &[Option<Recognized>],
     budget: &Budget,
-) -> Option<Solved> {
+) -> Option<Decision> {
     let corrections: Vec<Correction> = Pos::all()
         .filter_map(|cell| {
             let read = givens.get(cell)?;
@@ -659,7 +660,7 @@ fn correct_by_loops(
     let Ok(Verdict::Unique(solution)) = check(&board, budget) else {
         return None;
     };
-    Some(Solved {
+    Some(Decision {
         givens: board,
         verdict: Ok(Verdict::Unique(solution)),
         corrections,
@@ -682,11 +683,11 @@ fn correct_by_loops(
 /// Only when exactly one answer comes out of such rivals; loops blur or compression closed or
 /// filled anywhere leave the choice to the doubts.
 fn decided_by_loops(
-    solved: &Solved,
+    solved: &Decision,
     evidence: &[Option<Recognized>],
     rivals: &[Rival],
     budget: &Budget,
-) -> Option<Solved> {
+) -> Option<Decision> {
     let Ok(Verdict::Unique(solution)) = solved.verdict else {
         return None;
     };
@@ -704,9 +705,9 @@ fn decided_by_loops(
         );
     let (board, other, rival) = match one_other_answer(favoured, &solved.givens, &solution, budget)
     {
-        Decision::One(board, other, rival) => (board, other, rival.clone()),
-        Decision::Several => return None,
-        Decision::Nothing => {
+        OtherAnswer::One(board, other, rival) => (board, other, rival.clone()),
+        OtherAnswer::Several => return None,
+        OtherAnswer::Nothing => {
             // The bars weigh least: they tell only a `1` from a `4` and a `4` from a `7`,
             // and where a hand's digits are misread by a longer cycle than the exchange, a
             // rival above names the whole cycle (a `1` read as `4`, a `4` as `9`, a `9` as `1`).
@@ -715,7 +716,7 @@ fn decided_by_loops(
             let barred = (barred.iter())
                 .filter(|r| loops_favour(&r.changes, &solved.givens, evidence) != Some(false));
             match one_other_answer(barred, &solved.givens, &solution, budget) {
-                Decision::One(board, other, rival) => (board, other, rival.clone()),
+                OtherAnswer::One(board, other, rival) => (board, other, rival.clone()),
                 _ => return None,
             }
         }
@@ -723,7 +724,7 @@ fn decided_by_loops(
     let mut corrections = solved.corrections.clone();
     corrections.retain(|c| rival.changes.iter().all(|(cell, _)| *cell != c.cell));
     corrections.extend(corrections_from(&solved.givens, &rival.changes));
-    Some(Solved {
+    Some(Decision {
         givens: board,
         verdict: Ok(Verdict::Unique(other)),
         corrections,
@@ -732,7 +733,7 @@ fn decided_by_loops(
 }
 
 /// What the rivals of [`decided_by_loops`] come to.
-enum Decision<'a> {
+enum OtherAnswer<'a> {
     /// No rival has one solution other than the reading's.
     Nothing,
     /// Every rival with one solution other than the reading's has the same: the givens the
@@ -748,8 +749,8 @@ fn one_other_answer<'a>(
     givens: &Board,
     solution: &Board,
     budget: &Budget,
-) -> Decision<'a> {
-    let mut decided = Decision::Nothing;
+) -> OtherAnswer<'a> {
+    let mut decided = OtherAnswer::Nothing;
     for rival in rivals {
         let board = with_changes(givens, &rival.changes);
         let Ok(Verdict::Unique(other)) = check(&board, budget) else {
@@ -757,9 +758,9 @@ fn one_other_answer<'a>(
         };
         match &decided {
             _ if other == *solution => continue,
-            Decision::One(_, earlier, _) if *earlier != other => return Decision::Several,
-            Decision::One(..) => {}
-            _ => decided = Decision::One(board, other, rival),
+            OtherAnswer::One(_, earlier, _) if *earlier != other => return OtherAnswer::Several,
+            OtherAnswer::One(..) => {}
+            _ => decided = OtherAnswer::One(board, other, rival),
         }
     }
     decided
@@ -1009,7 +1010,7 @@ mod tests {
             read: Digit::new(puzzle.get(given).unwrap().get() % 9 + 1).unwrap(),
             used: puzzle.get(given).unwrap(),
         };
-        let solved = |corrections: Vec<Correction>| Solved {
+        let solved = |corrections: Vec<Correction>| Decision {
             givens: puzzle,
             verdict: Ok(Verdict::Unique(solution)),
             corrections,
@@ -1330,7 +1331,7 @@ mod tests {
             let right = puzzle.get(p).unwrap();
             evidence[p.index()] = Some(recognized(d.get(), right.get(), 0.1));
         }
-        let corrected = |corrections: Vec<Correction>| Solved {
+        let corrected = |corrections: Vec<Correction>| Decision {
             givens: misread,
             verdict: Ok(Verdict::Unique(answer)),
             corrections,
@@ -2403,7 +2404,7 @@ mod tests {
             }
             evidence
         };
-        let doubted = |solved: &Solved| solved.doubts.iter().any(|d| d.cell == cell);
+        let doubted = |solved: &Decision| solved.doubts.iter().any(|d| d.cell == cell);
         assert!(doubted(&solve_reading(
             &puzzle,
             &lone(None),

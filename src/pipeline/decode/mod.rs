@@ -88,7 +88,7 @@ pub fn decode_file_within<'b>(
     decode_from(BufReader::new(file), path, limits, budget, 0)
 }
 
-/// [`decode_file_within`] for an encoded image held in memory (a pipe, an upload); `path`
+/// `decode_file_within` for an encoded image held in memory (a pipe, an upload); `path`
 /// only names it in errors.
 pub fn decode_bytes_within<'b>(
     bytes: &[u8],

@@ -152,7 +152,7 @@ fn stack(rows: Vec<Feature>) -> Array2<f32> {
 
 /// Another reading of the givens the picture supports, whole shape groups taking other
 /// digits: the cells it changes, the digit it puts there, and the template score it loses per
-/// glyph changed. Within [`calibrate::RIVAL_LOSS`] it is a rival, nearly as good as the reading
+/// glyph changed. Within `calibrate::RIVAL_LOSS` it is a rival, nearly as good as the reading
 /// chosen; further off, a correction to try when the reading has no unique solution.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Rival {
@@ -163,7 +163,7 @@ pub struct Rival {
     pub loss: f32,
     /// Whether the grid's own glyphs back it: the glyphs it changes look more like those read
     /// as the digit it gives them than like any other glyph read as their own digit (see
-    /// [`calibrate::looks_more_like`]). Such a reading is a rival further from the templates'
+    /// `calibrate::looks_more_like`). Such a reading is a rival further from the templates'
     /// choice, but never a correction.
     pub backed: bool,
 }
@@ -194,8 +194,8 @@ pub struct Recognized {
     pub ranked: Vec<(Digit, f32)>,
     /// Digits the picture itself rules out for this glyph, whatever the templates say: it is
     /// clearly unlike the several glyphs of the grid read surely as that digit (see
-    /// [`calibrate::unlike_sure_readings`]), or much less like that digit's glyphs than like
-    /// its nearest look-alike read as its own (see [`calibrate::nearer_own_digit`]).
+    /// `calibrate::unlike_sure_readings`), or much less like that digit's glyphs than like
+    /// its nearest look-alike read as its own (see `calibrate::nearer_own_digit`).
     pub unlike: Vec<Digit>,
     /// Whether another given read as the same digit looks just like this glyph: then a
     /// misreading of it would be a misreading of both, and no correction of this cell alone
@@ -207,42 +207,42 @@ pub struct Recognized {
     /// The glyph is not shaped like the grid's digits (much taller: joined to other ink), so
     /// its scores prove little and every other digit is a rival reading.
     pub misshapen: bool,
-    /// How much the blur the picture's glyphs were matched at (see [`frame::BLUR_LEVELS`])
+    /// How much the blur the picture's glyphs were matched at (see `frame::BLUR_LEVELS`)
     /// raised this glyph's best template score: blurred templates fit any soft shape better,
     /// so a score judged against a fixed bar (see [`Recognized::fit`]) leaves it out.
     pub blur_gain: f32,
-    /// The glyph's closed loops (see [`topology::holes`]); `None` when not counted.
+    /// The glyph's closed loops (see `topology::holes`); `None` when not counted.
     pub holes: Option<topology::Loops>,
     /// The glyph closes a loop and no given shaped like it closes none: the loop is part of
     /// its shape, not a speck or a blur on one glyph, and rules out the digits that never
-    /// close one (see [`topology::loop_rules_out`]) however the templates rank them (a
+    /// close one (see `topology::loop_rules_out`) however the templates rank them (a
     /// handwriting face's narrow `8`s passed for `1`s). Only for givens.
     pub loop_certain: bool,
     /// How far the glyph's parts open to the left rather than the right (see
-    /// [`topology::opening`]), in the order of [`Part::ALL`]; `None` when not measured.
+    /// `topology::opening`), in the order of `Part::ALL`; `None` when not measured.
     pub openings: [Option<f32>; 2],
     /// The glyph's width in pixels as cropped; `None` when not measured.
     pub width: Option<u32>,
     /// How many strokes long the longest run of ink across the glyph's top and middle rows
-    /// is (see [`topology::bars`]), in the order of [`topology::Bar::ALL`]: a `4`'s crossbar against a
+    /// is (see `topology::bars`), in the order of `topology::Bar::ALL`: a `4`'s crossbar against a
     /// `1`'s stem; `None` when not measured.
     pub bars: [Option<f32>; 2],
     /// For a player's entry: the digits whose givens it is shaped like rather than like the
     /// givens of the digit read, where the two differ (see
-    /// [`calibrate::shaped_like_givens_of`]). Evidence that a reading the solution
+    /// `calibrate::shaped_like_givens_of`). Evidence that a reading the solution
     /// contradicts is the templates' mistake, not the player's.
     pub shaped_like: Vec<Digit>,
 }
 
 impl Recognized {
     /// How far the glyph's `part` opens to the left rather than the right (see
-    /// [`topology::opening`]); `None` when not measured.
+    /// `topology::opening`); `None` when not measured.
     pub fn opening(&self, part: Part) -> Option<f32> {
         self.openings[part.index()]
     }
 
     /// How many strokes long the longest run of ink across the glyph's `bar` band is (see
-    /// [`topology::bars`]); `None` when not measured.
+    /// `topology::bars`); `None` when not measured.
     pub fn bar(&self, bar: Bar) -> Option<f32> {
         self.bars[bar.index()]
     }
@@ -343,7 +343,7 @@ impl Templates {
     }
 
     /// Ranks the digits for each glyph of one grid (`ink`: 255 = ink, cropped), first by the
-    /// templates, then refined by [`calibrate`]: the givens (`given` true) share a font, so
+    /// templates, then refined by `calibrate`: the givens (`given` true) share a font, so
     /// their look-alikes vote together and the rules keep their digits apart. `matched` is
     /// [`Templates::match_glyphs`] of the same glyphs, in the same order, when already made.
     /// The calibration's searches spend `budget`; once it says the reading must stop, what
@@ -361,7 +361,7 @@ impl Templates {
     }
 
     /// [`Templates::recognize_grid`] with the templates blurred as much as the glyphs are
-    /// (see [`Templates::digit_scores_at_own_blur`]); `None` when no blur fits them better
+    /// (see `Templates::digit_scores_at_own_blur`); `None` when no blur fits them better
     /// than none. The unblurred scores are then the templates' own opinion
     /// ([`Recognized::template`]) and a second reading: where it reads the givens otherwise,
     /// that is a rival.

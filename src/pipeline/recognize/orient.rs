@@ -20,7 +20,7 @@ const MIN_GLYPHS: usize = 8;
 
 impl Templates {
     /// The turn that makes the glyphs (`inks`: 255 = ink, cropped) stand upright:
-    /// [`Turn::None`] unless another fits the templates clearly better. `matched` is
+    /// `Turn::None` unless another fits the templates clearly better. `matched` is
     /// [`Templates::match_glyphs`] of `inks` as they stand.
     pub fn upright_turn(&self, inks: &[&GrayImage], matched: &Matched) -> Turn {
         if inks.len() < MIN_GLYPHS {
