@@ -3,8 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::pipeline::correct::Doubt;
-use crate::pipeline::recognize::TemplateError;
+use crate::findings::Doubt;
 use crate::puzzle::board::Conflict;
 use crate::puzzle::generate::GenerateError;
 
@@ -389,4 +388,39 @@ mod shown_tests {
             assert_eq!(shown(raw).to_string(), "a\\xffb.png");
         }
     }
+}
+
+/// Why glyph templates could not be loaded.
+#[derive(Debug, thiserror::Error)]
+pub enum TemplateError {
+    /// A template folder or file could not be read.
+    #[error("{}: {source}", path.display())]
+    Io {
+        /// The folder or file.
+        path: PathBuf,
+        /// The operating system's reason.
+        #[source]
+        source: std::io::Error,
+    },
+    /// A template file is not a picture the decoder reads.
+    #[error("template {}: not a readable image: {source}", path.display())]
+    Image {
+        /// The file.
+        path: PathBuf,
+        /// The decoder's reason.
+        #[source]
+        source: image::ImageError,
+    },
+    /// A template is named for no digit 1-9.
+    #[error("template {}: not a digit 1-9", path.display())]
+    NotADigit {
+        /// The file.
+        path: PathBuf,
+    },
+    /// A template folder holds no templates.
+    #[error("template {}: no templates found (expected DIR/<name>/<digit>.png)", path.display())]
+    Empty {
+        /// The folder.
+        path: PathBuf,
+    },
 }

@@ -50,6 +50,7 @@
 pub mod batch;
 pub mod budget;
 pub mod error;
+mod findings;
 mod font;
 mod memory;
 pub mod options;

@@ -8,7 +8,8 @@ use std::time::Instant;
 use serde::{Serialize, Serializer};
 
 use crate::error::Error;
-use crate::pipeline::correct::{Correction, Decision, Doubt, RefutingEntries};
+pub use crate::findings::{Correction, Doubt};
+use crate::pipeline::correct::{Decision, RefutingEntries};
 use crate::pipeline::pencil::PencilMarks;
 use crate::pipeline::Reading;
 use crate::puzzle::board::{Board, Pos};

@@ -4,10 +4,9 @@
 //! confidence. Several solutions, two corrections that both work, or a rival reading of whole
 //! shape groups (see [`Rival`]) are doubtful the same way.
 
-use serde::Serialize;
-
 use super::{loops_favour, with_changes, Alternative, Candidates, Correction, Decision, WEAK_FIT};
 use crate::budget::{Budget, SOLVE_STEPS};
+pub use crate::findings::Doubt;
 use crate::pipeline::recognize::calibrate::ALTERNATIVE_LOSS;
 use crate::pipeline::recognize::topology::{self, Part, Sides};
 use crate::pipeline::recognize::{Recognized, Rival};
@@ -59,49 +58,6 @@ const BAR_MARGIN: f32 = 1.0;
 /// no foot), and no digit is ever at most half as wide as a `1` (the widest `1`, a
 /// monospaced face's with its foot, is 1.4 times its `8`).
 const NARROW_ONE: f32 = 0.5;
-
-/// A cell whose reading is in doubt, and what it could be instead.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Doubt {
-    /// The cell, as `r3c5`.
-    #[serde(serialize_with = "crate::puzzle::check::display")]
-    pub cell: Pos,
-    /// The digit read there; `None` when the cell was read as empty.
-    #[serde(serialize_with = "serialize_digit_or_null")]
-    pub read: Option<Digit>,
-    /// The other digits the picture and the rules allow there, best first.
-    #[serde(serialize_with = "serialize_digits")]
-    pub could_be: Vec<Digit>,
-}
-
-impl std::fmt::Display for Doubt {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let others: Vec<String> = self.could_be.iter().map(|d| d.to_string()).collect();
-        match self.read {
-            Some(read) => write!(
-                f,
-                "{}: read {read}, could be {}",
-                self.cell,
-                others.join(" or ")
-            ),
-            None => write!(f, "{}: could be {}", self.cell, others.join(" or ")),
-        }
-    }
-}
-
-fn serialize_digit_or_null<S: serde::Serializer>(
-    d: &Option<Digit>,
-    s: S,
-) -> Result<S::Ok, S::Error> {
-    match d {
-        Some(d) => s.serialize_u8(d.get()),
-        None => s.serialize_none(),
-    }
-}
-
-fn serialize_digits<S: serde::Serializer>(ds: &[Digit], s: S) -> Result<S::Ok, S::Error> {
-    s.collect_seq(ds.iter().map(|d| d.get()))
-}
 
 /// The cells of each rival reading that gives the puzzle one, different, solution.
 ///

@@ -3,8 +3,6 @@
 //! bounded search, cheapest total score loss first) until the puzzle has exactly one solution.
 //! Every change is reported. Then [`doubt`] weighs whether the answer can be trusted.
 
-use serde::Serialize;
-
 use crate::budget::{Budget, SOLVE_STEPS};
 use crate::pipeline::pencil::CellMarks;
 use crate::pipeline::recognize::{calibrate, topology, Recognized, Rival};
@@ -18,7 +16,7 @@ const ENTRY_CLOSE_CALL: f32 = 0.08;
 
 pub mod doubt;
 
-pub use doubt::Doubt;
+pub use crate::findings::{Correction, Doubt};
 use doubt::{
     close_exchanges, doubts, exchanges_the_bars_favour, exchanges_the_sides_favour, rival_answers,
     rival_corrections,
@@ -81,20 +79,6 @@ const MARKS_MARGIN: usize = 2;
 /// ... and how many times as many: a player's marks may leave out an answer here and there (a
 /// mistake, or a digit not yet ruled in), never systematically the answer's digits.
 const MARKS_RATIO: usize = 3;
-
-/// One digit read as `read` but used as `used`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub struct Correction {
-    /// The cell, as `r3c5`.
-    #[serde(serialize_with = "crate::puzzle::check::display")]
-    pub cell: Pos,
-    /// What recognition read.
-    #[serde(serialize_with = "crate::puzzle::check::digit")]
-    pub read: Digit,
-    /// What the solver used.
-    #[serde(serialize_with = "crate::puzzle::check::digit")]
-    pub used: Digit,
-}
 
 /// What the reading decided: the givens solved as corrected, the verdict, the corrections
 /// made and the doubts left.

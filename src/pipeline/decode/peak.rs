@@ -9,7 +9,6 @@ use std::io::{Read, Seek, SeekFrom};
 
 use image::ImageFormat;
 
-use super::rows::shrink_factor;
 use super::Limits;
 
 /// What a decoder holds at its peak, apart from what the picture's planes take.
@@ -36,6 +35,15 @@ pub(super) struct Plan {
     /// encoder and an encoded output as large as that copy). Encoded bytes held in memory
     /// by the caller count at both moments.
     pub peak_bytes: u64,
+}
+
+/// The smallest whole factor that brings `pixels` down to at most `working` pixels.
+pub(super) fn shrink_factor(pixels: u64, working: u64) -> u32 {
+    let mut k: u64 = 1;
+    while pixels.div_ceil(k * k) > working.max(1) {
+        k += 1;
+    }
+    k as u32
 }
 
 /// The plan for a `width` x `height` picture (`alpha`: whether it declares an alpha
@@ -238,6 +246,13 @@ mod tests {
     use super::*;
 
     const MEGA: u64 = 1_000_000;
+
+    #[test]
+    fn the_shrink_factor_is_the_smallest_that_fits() {
+        assert_eq!(shrink_factor(100, 100), 1);
+        assert_eq!(shrink_factor(101, 100), 2);
+        assert_eq!(shrink_factor(99_980_001, 40_000_000), 2);
+    }
 
     #[test]
     fn the_planes_and_what_follows_are_counted_and_the_larger_moment_is_the_peak() {

@@ -9,15 +9,6 @@ use image::{DynamicImage, ImageBuffer, Luma, Pixel, Rgb};
 use super::peak::Plan;
 use crate::pipeline::picture::{over_white, Picture};
 
-/// The smallest whole factor that brings `pixels` down to at most `working` pixels.
-pub(super) fn shrink_factor(pixels: u64, working: u64) -> u32 {
-    let mut k: u64 = 1;
-    while pixels.div_ceil(k * k) > working.max(1) {
-        k += 1;
-    }
-    k as u32
-}
-
 /// Decodes a PNG, its header already read into `png`, one row at a time into the picture
 /// scaled down by `plan.shrink`: memory is one decoded row and the scaled picture (with its
 /// alpha plane when the PNG has alpha), whatever the PNG's size, depth or channels.
@@ -227,8 +218,5 @@ mod tests {
         assert_eq!(small.get_pixel(0, 0).0, [6, 0, 255]);
         // Edge box (2,1): x 4, y 2 alone.
         assert_eq!(small.get_pixel(2, 1).0, [42, 0, 255]);
-        assert_eq!(shrink_factor(100, 100), 1);
-        assert_eq!(shrink_factor(101, 100), 2);
-        assert_eq!(shrink_factor(99_980_001, 40_000_000), 2);
     }
 }

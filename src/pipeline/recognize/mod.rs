@@ -29,6 +29,7 @@ const BLUR_COUNT: usize = frame::BLUR_LEVELS.len();
 use rayon::prelude::*;
 
 use crate::budget::Budget;
+pub use crate::error::TemplateError;
 use crate::puzzle::board::{Digit, Pos};
 
 pub mod calibrate;
@@ -718,41 +719,6 @@ impl Recognized {
             shaped_like: Vec::new(),
         }
     }
-}
-
-/// Why glyph templates could not be loaded.
-#[derive(Debug, thiserror::Error)]
-pub enum TemplateError {
-    /// A template folder or file could not be read.
-    #[error("{}: {source}", path.display())]
-    Io {
-        /// The folder or file.
-        path: PathBuf,
-        /// The operating system's reason.
-        #[source]
-        source: std::io::Error,
-    },
-    /// A template file is not a picture the decoder reads.
-    #[error("template {}: not a readable image: {source}", path.display())]
-    Image {
-        /// The file.
-        path: PathBuf,
-        /// The decoder's reason.
-        #[source]
-        source: image::ImageError,
-    },
-    /// A template is named for no digit 1-9.
-    #[error("template {}: not a digit 1-9", path.display())]
-    NotADigit {
-        /// The file.
-        path: PathBuf,
-    },
-    /// A template folder holds no templates.
-    #[error("template {}: no templates found (expected DIR/<name>/<digit>.png)", path.display())]
-    Empty {
-        /// The folder.
-        path: PathBuf,
-    },
 }
 
 fn template_from_png(bytes: &[u8], digit: u8, path: &Path) -> Result<Template, TemplateError> {
