@@ -7,7 +7,7 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-#[path = "src/pipeline/recognize/frame.rs"]
+#[path = "src/pipeline/cells/frame.rs"]
 #[allow(dead_code)]
 mod frame;
 
@@ -16,7 +16,7 @@ fn main() {
     let manifest = std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
     let root = Path::new(&manifest).join("templates");
     println!("cargo:rerun-if-changed={}", root.display());
-    println!("cargo:rerun-if-changed=src/pipeline/recognize/frame.rs");
+    println!("cargo:rerun-if-changed=src/pipeline/cells/frame.rs");
     let mut fonts: Vec<PathBuf> = std::fs::read_dir(&root)
         .map(|dir| {
             dir.flatten()

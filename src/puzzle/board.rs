@@ -147,6 +147,10 @@ impl fmt::Display for Conflict {
 
 impl std::error::Error for Conflict {}
 
+/// The fewest givens a sudoku with one solution has (McGuire, Tugemann and Civario, 2012: no
+/// 16-clue sudoku exists), so fewer digits than this are no puzzle.
+pub const MIN_GIVENS: usize = 17;
+
 /// A 9x9 sudoku board: each cell holds a digit or is empty.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Board {

@@ -11,8 +11,9 @@ use crate::puzzle::board::{Board, Digit, Pos};
 use crate::puzzle::grade::{self, Difficulty, Grade};
 use crate::puzzle::solve;
 
-/// The most empty cells a request may ask for: every proper sudoku has at least 17 givens.
-pub const MAX_HOLES: u8 = 64;
+/// The most empty cells a request may ask for: every proper sudoku has at least
+/// [`MIN_GIVENS`](crate::puzzle::board::MIN_GIVENS) givens.
+pub const MAX_HOLES: u8 = (81 - crate::puzzle::board::MIN_GIVENS) as u8;
 
 /// What to generate. `GenerateOptions::default()` asks for any unique puzzle dug as far as it goes.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

@@ -19,9 +19,9 @@ use crate::{Snap, Stage, Timings};
 pub(crate) const MISREGISTERED: f32 = 0.06;
 /// ... and a grid located again is kept when it holds them at least this much nearer.
 const REGISTERED_GAIN: f32 = 0.5;
-/// A puzzle with one solution has at least 17 givens: cells holding fewer glyphs than that
-/// may belong to a grid placed off its digits, each digit cut by a cell's edge and dropped.
-const MIN_GLYPHS: usize = 17;
+/// Cells holding fewer glyphs than a puzzle has givens may belong to a grid placed off its
+/// digits, each digit cut by a cell's edge and dropped.
+const MIN_GLYPHS: usize = crate::puzzle::board::MIN_GIVENS;
 
 impl Snap {
     /// The grid located again by its digits' lattice when its glyphs sit off their cells'

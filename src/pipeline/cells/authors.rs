@@ -18,8 +18,9 @@ use image::GrayImage;
 use super::colour::{
     across_squared, best_cut, chroma, covariance, distance, dot, main_axis, mean, solve3, sub,
 };
+use super::frame::{self, OTHER_SHAPE};
 use super::{weight, Author, Glyph};
-use crate::pipeline::recognize::{calibrate::OTHER_SHAPE, frame};
+use crate::puzzle::board::MIN_GIVENS;
 
 /// Groups closer than this (RGB distance) are one group, however tight each is: small and
 /// thin glyphs never reach their full colour, and how close they come varies with the digit.
@@ -40,9 +41,6 @@ const LONE_NOISE: f32 = 3.0;
 /// A group is a bolder shade of the givens when its difference from them points this closely
 /// (cosine) along the direction from the background to the givens.
 const SAME_DIRECTION: f32 = 0.97;
-/// A real puzzle has at least this many givens, so a smaller group is not the givens (unless
-/// no group is this large).
-const MIN_GIVENS: usize = 17;
 /// Groups are split when they lie this many times further apart than the typical distance
 /// between a glyph's colour and its nearest neighbour's.
 const SPLIT_FACTOR: f32 = 5.0;

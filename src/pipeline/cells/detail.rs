@@ -9,9 +9,9 @@ use image::{GrayImage, RgbImage};
 use imageproc::geometric_transformations::Projection;
 use rayon::prelude::*;
 
+use super::frame;
 use super::isolate::Ink;
 use super::Glyph;
-use crate::pipeline::recognize::frame;
 use crate::pipeline::resample::{source_scale, Strengths};
 
 /// The glyphs of a grid whose digits are shorter than this (pixels of the straightened grid)

@@ -20,6 +20,7 @@ mod authors;
 mod colour;
 mod detail;
 mod faint;
+pub(crate) mod frame;
 mod isolate;
 mod stroke;
 mod weight;
@@ -30,8 +31,8 @@ use isolate::{area_colour, isolate_glyph, CellInk, Ink, Join, JOIN};
 const MIN_GLYPH_HEIGHT: f32 = 0.1;
 /// A mark shorter than this fraction of the cell is a speck, not a pencil mark.
 const MIN_MARK_HEIGHT: f32 = 0.07;
-/// How many glyphs set the digit height: a real puzzle has at least 17 givens.
-const DIGIT_POPULATION: usize = 17;
+/// How many glyphs set the digit height: as many as a real puzzle has givens at least.
+const DIGIT_POPULATION: usize = crate::puzzle::board::MIN_GIVENS;
 /// Without pencil marks to compare with, a glyph this fraction of the digit height is a digit
 /// (old-style 1 and 2 are x-height, about 0.65-0.75 of the others).
 const DIGIT_FRACTION: f32 = 0.6;

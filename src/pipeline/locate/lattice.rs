@@ -13,9 +13,8 @@ use super::grid::LineSampler;
 use super::homography::{apply, invert, solve_affine, solve_homography, Pair};
 use crate::pipeline::gray::median_f32;
 use crate::pipeline::quad::Quad;
+use crate::puzzle::board::MIN_GIVENS as MIN_DIGITS;
 
-/// A puzzle with a unique solution has at least this many givens.
-const MIN_DIGITS: usize = 17;
 /// The shortest glyph looked at, in working pixels.
 const MIN_HEIGHT: u32 = 5;
 /// Glyphs of one class are at most this many times taller than the shortest of them (a `7`

@@ -6,6 +6,7 @@
 //! as long as its digits differ from each other, even when its `3` is closer to a template `8`.
 
 use crate::budget::Budget;
+use crate::pipeline::cells::frame::OTHER_SHAPE;
 use crate::puzzle::board::Pos;
 
 use super::{best_digit, topology};
@@ -29,9 +30,6 @@ const MIN_SHAPE_NOISE: f32 = 0.01;
 /// The margin given to the digit the joint assignment picked over the best other digit of
 /// its group, so the ranking puts it first.
 const PICKED_MARGIN: f32 = 0.02;
-/// Groups at most this alike are clearly different shapes: a glyph unlike every glyph given a
-/// digit is unlikely to be that digit too.
-pub const OTHER_SHAPE: f32 = 0.6;
 /// How much a digit's score drops for a group clearly unlike the group holding that digit.
 const OTHER_SHAPE_PENALTY: f32 = 0.1;
 /// A different assignment losing at most this much score per group it changes is a reading

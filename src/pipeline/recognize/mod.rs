@@ -30,10 +30,10 @@ use rayon::prelude::*;
 
 use crate::budget::Budget;
 pub use crate::error::TemplateError;
+use crate::pipeline::cells::frame;
 use crate::puzzle::board::{Digit, Pos};
 
 pub mod calibrate;
-pub(crate) mod frame;
 mod orient;
 pub mod topology;
 
@@ -672,7 +672,7 @@ fn backed_rivals(own: &[&Recognized], cells: &[Pos], likeness: &Array2<f32>) -> 
                 && !twins.contains(&j)
                 && twins
                     .iter()
-                    .all(|&t| likeness[[t, j]] <= calibrate::OTHER_SHAPE)
+                    .all(|&t| likeness[[t, j]] <= frame::OTHER_SHAPE)
         });
         let runner_ups = own[i].ranked[1..].iter().map(|&(d, _)| index_of(d));
         let candidates: Vec<usize> = if contested {

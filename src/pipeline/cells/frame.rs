@@ -9,6 +9,10 @@ pub const FRAME_W: u32 = 24;
 pub const FRAME_H: u32 = 32;
 /// Values in one feature.
 pub const FRAME_LEN: usize = (FRAME_W * FRAME_H) as usize;
+/// Glyphs (or groups of glyphs, on average) whose frames are at most this alike (cosine)
+/// are clearly different shapes: one font draws a digit one way, so they are not one digit,
+/// and a glyph unlike every glyph given a digit is unlikely to be that digit too.
+pub const OTHER_SHAPE: f32 = 0.6;
 
 /// Fits `ink` (`width` x `height`, row-major, 255 = ink) into the frame, keeping its aspect
 /// ratio, centred. Each frame pixel averages the source pixels under it (bilinear when
