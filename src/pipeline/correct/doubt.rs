@@ -4,7 +4,8 @@
 //! confidence. Several solutions, two corrections that both work, or a rival reading of whole
 //! shape groups (see [`Rival`]) are doubtful the same way.
 
-use super::{loops_favour, with_changes, Alternative, Candidates, Correction, Decision, WEAK_FIT};
+use super::loops::{loops_favour, loops_rule_out};
+use super::{with_changes, Alternative, Candidates, Correction, Decision, WEAK_FIT};
 use crate::budget::{Budget, SOLVE_STEPS};
 pub use crate::findings::Doubt;
 use crate::pipeline::recognize::calibrate::ALTERNATIVE_LOSS;
@@ -403,15 +404,6 @@ fn rival_pairs(
     }
     out.sort_by_key(|d| d.cell.index());
     out
-}
-
-/// Whether the glyph's loops agree with `read` and contradict `other`, or close a loop that
-/// `other` cannot have (a `1`, a `7`) while `read` may (a closed `4`): holes rule out such a
-/// runner-up however the templates alone rank it (after a correction too).
-pub(super) fn loops_rule_out(r: &Recognized, read: Digit, other: Digit) -> bool {
-    let read_fits = topology::digit_agrees(read, r.holes);
-    (read_fits == Some(true) && topology::digit_agrees(other, r.holes) == Some(false))
-        || (read_fits != Some(false) && topology::loop_rules_out(other, r.holes))
 }
 
 /// The digits other than `read` that no other given in `pos`'s row, column or box holds.

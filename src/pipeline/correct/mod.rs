@@ -4,23 +4,20 @@
 //! Every change is reported. Then [`doubt`] weighs whether the answer can be trusted.
 
 use crate::budget::{Budget, SOLVE_STEPS};
-use crate::pipeline::pencil::CellMarks;
-use crate::pipeline::recognize::{calibrate, topology, Recognized, Rival};
+use crate::pipeline::recognize::{Recognized, Rival};
 use crate::puzzle::board::{Board, Conflict, Digit, Pos};
-use crate::puzzle::check;
 use crate::puzzle::solve::{self, Verdict};
 
-/// How close (in score) the solution's digit must come to the digit read at an entry for the
-/// entry to be read as the solution's (see [`settle_entries`]).
-const ENTRY_CLOSE_CALL: f32 = 0.08;
-
 pub mod doubt;
+mod entries;
+mod loops;
+mod marks;
+
+pub use entries::{settle_entries, weigh_corrections_by_entries, RefutingEntries};
+pub use marks::{decided_by_marks, solve_reading_marked, Candidates};
 
 pub use crate::findings::{Correction, Doubt};
-use doubt::{
-    close_exchanges, doubts, exchanges_the_bars_favour, exchanges_the_sides_favour, rival_answers,
-    rival_corrections,
-};
+use doubt::rival_corrections;
 
 /// How many of the least confident digits may be changed.
 const SUSPECTS: usize = 8;
@@ -44,41 +41,9 @@ const GROUP_CORRECTION_LOSS: f32 = 0.15;
 /// calibration (0.05 against 0.02 on tune seeds 1-12: 6 fewer grids exact, no wrong answer
 /// more or less; photos 2 fewer).
 const TEMPLATES_DIFFER: f32 = 0.02;
-/// The fewest givens whose loops must agree with their digits before loops choose between two
-/// readings (see [`loops_hold_elsewhere`]).
-const LOOPS_WITNESSES: usize = 10;
-/// The largest share of those givens whose loops may disagree with digits the choice does not
-/// involve (see [`loops_hold_elsewhere`]).
-const LOOPS_DISSENT: f32 = 0.2;
-/// The fewest givens closing loops, left alone by an exchange of two digits, that must close
-/// them as their digits do for the loops to choose the exchange (see
-/// [`loops_closed_elsewhere`]).
-const LOOPED_WITNESSES: usize = 2;
-/// The most score an exchange of two digits may lose per glyph renamed for the loops to
-/// choose it. Measured on round-2 tune pictures: a handwriting face's open `4`s and closed
-/// `9`s read into each other lose 0.004-0.11; a small JPEG serif whose `8`s lose their upper
-/// counter and whose `6`s close theirs, 0.24.
-const EXCHANGE_LOSS: f32 = 0.15;
 /// When the givens as read have several solutions, a correction may lose at most this much
 /// template score per digit changed.
 const SEVERAL_MAX_LOSS: f32 = 0.05;
-/// The fewest of the player's entries a corrected answer must call wrong for the entries to
-/// refute the corrections (see [`weigh_corrections_by_entries`]) ...
-const REFUTING_ENTRIES: usize = 4;
-/// ... and the share of the entries that is, one in this many: at least a third. On the tune
-/// renderings an answer drawn right after corrections called at most 4 of 16 entries wrong;
-/// the one drawn wrong (a handwriting face's `4`s read as `7`s, one given `1` corrected to
-/// `7` to make that solvable) called 12 of 26 wrong.
-const REFUTING_SHARE: usize = 3;
-/// The fewest cells of pencil marks told by their places for the marks to weigh two answers
-/// (see [`Candidates::refute`]).
-const MIN_MARKED: usize = 4;
-/// How many more marked cells a rival answer must leave out of their marks than the answer
-/// read for the marks to refute it ...
-const MARKS_MARGIN: usize = 2;
-/// ... and how many times as many: a player's marks may leave out an answer here and there (a
-/// mistake, or a digit not yet ruled in), never systematically the answer's digits.
-const MARKS_RATIO: usize = 3;
 
 /// What the reading decided: the givens solved as corrected, the verdict, the corrections
 /// made and the doubts left.
@@ -117,89 +82,6 @@ impl Decision {
     }
 }
 
-/// A player's entry whose reading is a close call between the digit read and the solution's
-/// digit there is read as the solution's: a player mostly enters the right digit, and a
-/// glyph the templates barely tell apart (Jura's entered `6` scoring 0.03 under `5`) is no
-/// evidence of a mistake. So is an entry read as a digit that the `corrections` found the
-/// picture's givens misread as a group (see [`exchanged`]): entries are read like the givens
-/// they look like, and Schoolbell's `4`s and `9`s were read the other way round, givens and
-/// entries alike, until the solver's correction swapped the givens back. So is an entry
-/// shaped like the picture's givens of the solution's digit where those differ from the
-/// givens of the digit read (see [`Recognized::shaped_like`]: Albert Sans' and Lexend
-/// Zetta's entered `6`s read as `5`, Short Stack's `4`s as `9`). An entry read
-/// clearly as another digit stays a wrong entry, and so does one the app drew `apart`
-/// (row-major), in a colour of its own: a red wrong entry.
-pub fn settle_entries(
-    entries: &mut Board,
-    evidence: &[Option<Recognized>],
-    corrections: &[Correction],
-    solution: &Board,
-    apart: &[bool; 81],
-) {
-    for cell in Pos::all().filter(|c| !apart[c.index()]) {
-        let (Some(read), Some(right)) = (entries.get(cell), solution.get(cell)) else {
-            continue;
-        };
-        let Some(Some(r)) = evidence.get(cell.index()) else {
-            continue;
-        };
-        let close = r
-            .score(right)
-            .is_some_and(|score| r.ranked[0].1 - score <= ENTRY_CLOSE_CALL);
-        let misread_alike = exchanged(corrections, read, right);
-        let shaped_right = r.shaped_like.contains(&right);
-        // The loops are the glyph's own evidence against a reading, except where the
-        // picture's givens saw the other digit's strokes: a faint entry's bowl left open.
-        let loops_against = doubt::loops_rule_out(r, read, right) && !shaped_right;
-        if read != right && (close || misread_alike || shaped_right) && !loops_against {
-            entries.set(cell, Some(right));
-        }
-    }
-}
-
-/// Casts doubt on the corrections `solved` made when the player's `entries` (settled, see
-/// [`settle_entries`]) refute them: its answer calls at least `REFUTING_ENTRIES` of them wrong,
-/// and at least one in `REFUTING_SHARE`. A player mostly enters the right digit (apps count
-/// the mistakes and end the game after a few), while a misreading that a correction made
-/// solvable answers another puzzle, whose digits the entries keep contradicting. Entries the
-/// app drew `apart` (row-major), in a colour of its own, are its own marked mistakes and count
-/// for neither side. An answer reached without corrections is left alone: checking a game full
-/// of mistakes is what the check mode is for.
-///
-/// Returns how many entries refuted them, when they did.
-pub fn weigh_corrections_by_entries(
-    solved: &mut Decision,
-    entries: &Board,
-    apart: &[bool; 81],
-) -> Option<RefutingEntries> {
-    let solution = solved.trusted()?;
-    if solved.corrections.is_empty() {
-        return None;
-    }
-    let weighed = |cell: Pos| !apart[cell.index()];
-    let entered = Pos::all()
-        .filter(|&c| weighed(c) && entries.get(c).is_some())
-        .count();
-    let wrong = (check::wrong_entries(entries, &solution).iter())
-        .filter(|w| weighed(w.cell))
-        .count();
-    if wrong < REFUTING_ENTRIES || wrong * REFUTING_SHARE < entered {
-        return None;
-    }
-    solved.doubts = corrections_as_doubts(&solved.corrections);
-    Some(RefutingEntries { wrong, entered })
-}
-
-/// The player's entries that refuted a corrected answer (see
-/// [`weigh_corrections_by_entries`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct RefutingEntries {
-    /// The entries the corrected answer calls wrong.
-    pub wrong: usize,
-    /// The entries weighed (those the app did not mark as mistakes itself).
-    pub entered: usize,
-}
-
 impl std::fmt::Display for RefutingEntries {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
@@ -208,55 +90,6 @@ impl std::fmt::Display for RefutingEntries {
              player's {} entries wrong",
             self.wrong, self.entered
         )
-    }
-}
-
-/// Whether the `corrections` changed the givens read as `read` to `used` as a group: at
-/// least twice, or once with the reverse change too (two digits read the other way round). A
-/// single given corrected is one glyph's misreading, which says nothing of the entries.
-fn exchanged(corrections: &[Correction], read: Digit, used: Digit) -> bool {
-    let count = |from: Digit, to: Digit| {
-        (corrections.iter())
-            .filter(|c| c.read == from && c.used == to)
-            .count()
-    };
-    let (forward, back) = (count(read, used), count(used, read));
-    forward >= 2 || (forward >= 1 && back >= 1)
-}
-
-/// A player's pencil marks told by their places in the 3x3 layout (see
-/// [`crate::pipeline::pencil::placed`]): the candidates they left in each marked cell, known
-/// whatever the font. The rules accept any renaming of the digits and the templates may barely
-/// tell a font's digits apart, but a player's candidates hold the answer's digits.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Candidates<'a>(&'a [CellMarks]);
-
-impl<'a> Candidates<'a> {
-    /// The candidates of `marks`; they weigh answers only in at least `MIN_MARKED` cells.
-    pub fn new(marks: &'a [CellMarks]) -> Candidates<'a> {
-        Candidates(if marks.len() >= MIN_MARKED {
-            marks
-        } else {
-            &[]
-        })
-    }
-
-    /// The marked cells whose marks leave out `answer`'s digit.
-    fn left_out(&self, answer: &Board) -> usize {
-        (self.0.iter())
-            .filter(|m| answer.get(m.cell).is_some_and(|d| !m.digits.contains(&d)))
-            .count()
-    }
-
-    /// Whether the marks refute `theirs` beside `ours`: it leaves at least `MARKS_MARGIN`
-    /// more marked cells out of their marks, and `MARKS_RATIO` times as many. Then `theirs`
-    /// is no rival to `ours`, however alike the templates find the two readings.
-    fn refute(&self, ours: &Board, theirs: &Board) -> bool {
-        if self.0.is_empty() {
-            return false;
-        }
-        let (ours, theirs) = (self.left_out(ours), self.left_out(theirs));
-        theirs >= ours + MARKS_MARGIN && theirs >= MARKS_RATIO * ours
     }
 }
 
@@ -284,106 +117,6 @@ pub fn solve_reading(
 ) -> Decision {
     let marks = Candidates::default();
     solve_reading_marked(givens, evidence, rivals, marks, max_changes, budget)
-}
-
-/// [`solve_reading`], with the player's pencil `marks` refuting rival readings whose answers
-/// they leave out (see [`Candidates::refute`]).
-pub fn solve_reading_marked(
-    givens: &Board,
-    evidence: &[Option<Recognized>],
-    rivals: &[Rival],
-    marks: Candidates<'_>,
-    max_changes: usize,
-    budget: &Budget,
-) -> Decision {
-    let mut solved = correct(givens, evidence, marks, max_changes, budget);
-    if max_changes > 0 && !matches!(solved.verdict, Ok(Verdict::Unique(_))) {
-        if let Some(by_groups) = correct_groups(givens, rivals, marks, budget) {
-            solved = by_groups;
-        }
-    }
-    if max_changes > 0 && !matches!(solved.verdict, Ok(Verdict::Unique(_))) {
-        if let Some(mended) =
-            correct_second_opinion(givens, evidence, rivals, marks, max_changes, budget)
-        {
-            solved = mended;
-        }
-    }
-    if max_changes > 0 && !matches!(solved.verdict, Ok(Verdict::Unique(_))) {
-        if let Some(by_loops) = correct_by_loops(givens, evidence, budget) {
-            solved = by_loops;
-        }
-    }
-    if max_changes > 0 {
-        if let Some(decided) = decided_by_loops(&solved, evidence, rivals, budget) {
-            solved = decided;
-        }
-    }
-    if solved.doubts.is_empty() {
-        solved.doubts = doubts(&solved, evidence, marks, budget);
-    }
-    if solved.doubts.is_empty() && !solved.corrections.is_empty() && weak_fit(givens, evidence) {
-        solved.doubts = corrections_as_doubts(&solved.corrections);
-    }
-    if solved.doubts.is_empty() {
-        // After corrections too: a rival reading of whole groups applied to the corrected
-        // givens that answers otherwise leaves the correction one guess among two.
-        if let Ok(Verdict::Unique(solution)) = solved.verdict {
-            let as_read = solved.corrections.is_empty();
-            solved.doubts = rival_answers(
-                &solved.givens,
-                evidence,
-                rivals,
-                &solution,
-                as_read,
-                marks,
-                budget,
-            );
-        }
-    }
-    solved
-}
-
-/// When the pencil `marks` refute the answer of `solved` (read from `read`) beside the answer
-/// of the reading its doubts offer instead (each doubtful cell taking its first alternative):
-/// that reading, solved again, when it has one solution and no doubt the marks leave standing.
-/// The templates may name a font's digits wrongly (a handwriting face's open `4`s read as
-/// `9`s and its `9`s as `4`s) and the rules cannot tell; a player's candidates can.
-pub fn decided_by_marks(
-    read: &Board,
-    solved: &Decision,
-    evidence: &[Option<Recognized>],
-    rivals: &[Rival],
-    marks: Candidates<'_>,
-    budget: &Budget,
-) -> Option<Decision> {
-    let Ok(Verdict::Unique(ours)) = solved.verdict else {
-        return None;
-    };
-    let changes: Vec<(Pos, Digit)> = (solved.doubts.iter())
-        .filter_map(|d| Some((d.cell, *d.could_be.first()?)))
-        .collect();
-    let board = with_changes(&solved.givens, &changes);
-    let Ok(Verdict::Unique(theirs)) = check(&board, budget) else {
-        return None;
-    };
-    if theirs == ours || !marks.refute(&theirs, &ours) {
-        return None;
-    }
-    let again = solve_reading_marked(&board, evidence, rivals, marks, 0, budget);
-    if again.trusted() != Some(theirs) {
-        return None;
-    }
-    let corrections = Pos::all()
-        .filter_map(|cell| {
-            let (read, used) = (read.get(cell)?, board.get(cell)?);
-            (read != used).then_some(Correction { cell, read, used })
-        })
-        .collect();
-    Some(Decision {
-        corrections,
-        ..again
-    })
 }
 
 /// Whether the givens match the templates poorly on the whole (the median given's best score
@@ -598,263 +331,6 @@ fn correct_second_opinion(
         })
 }
 
-/// When neither single cells nor whole groups give the puzzle one solution: every given whose
-/// loops contradict the digit read (a `5` with a closed loop, a `6` with two) while a
-/// runner-up within `MAX_LOSS` does not takes that runner-up, all at once. A runner-up whose
-/// loops fonts draw either way (`4`) is taken only when the picture's other loops hold (see
-/// [`loops_hold_elsewhere`]): Audiowide's open 4s were all read as 9s. A
-/// squarish font misreads its 6s as 5s one glyph at a time, more of them than single-cell
-/// corrections may change, and only the loops tell. Used only when the rules then give one
-/// solution; the doubts are weighed after it as after any correction.
-fn correct_by_loops(
-    givens: &Board,
-    evidence: &[Option<Recognized>],
-    budget: &Budget,
-) -> Option<Decision> {
-    let corrections: Vec<Correction> = Pos::all()
-        .filter_map(|cell| {
-            let read = givens.get(cell)?;
-            let r = evidence.get(cell.index())?.as_ref()?;
-            if topology::digit_agrees(read, r.holes) != Some(false) {
-                return None;
-            }
-            let best = r.ranked[0].1;
-            let (used, _) = (r.ranked.iter().skip(1))
-                .take_while(|(_, score)| best - score <= MAX_LOSS)
-                .find(|(d, _)| topology::digit_agrees(*d, r.holes) != Some(false))?;
-            Some(Correction {
-                cell,
-                read,
-                used: *used,
-            })
-        })
-        .collect();
-    if corrections.is_empty() {
-        return None;
-    }
-    let changes: Vec<(Pos, Digit)> = corrections.iter().map(|c| (c.cell, c.used)).collect();
-    let unknown = (corrections.iter()).any(|c| {
-        let holes = evidence.get(c.cell.index()).and_then(|r| r.as_ref()?.holes);
-        topology::digit_agrees(c.used, holes).is_none()
-    });
-    if unknown && !loops_hold_elsewhere(&changes, givens, evidence) {
-        return None;
-    }
-    let board = with_changes(givens, &changes);
-    let Ok(Verdict::Unique(solution)) = check(&board, budget) else {
-        return None;
-    };
-    Some(Decision {
-        givens: board,
-        verdict: Ok(Verdict::Unique(solution)),
-        corrections,
-        doubts: Vec::new(),
-    })
-}
-
-/// When the reading has one solution and a close rival reading of whole shape groups another,
-/// the rules cannot choose, but the glyphs' loops may: a rival the loops favour (see
-/// [`loops_favour`]: a group of `7`s with a loop above, read `9` by the rival) is taken
-/// instead, its changes reported as corrections.
-/// The exchanges of two digits the templates barely tell apart are weighed the same way (see
-/// [`close_exchanges`]), and so are those whose glyphs' upper parts open to the sides the
-/// exchanged digits' do, the other way round from the digits read (see
-/// [`exchanges_the_sides_favour`]: a `3` read as `5` opens to the left), unless the loops
-/// speak against them.
-/// Last, when none of those answers otherwise, the exchanges whose glyphs' bars stand the
-/// other way round from the digits read (see [`exchanges_the_bars_favour`]: a `4`'s crossbar
-/// on glyphs read as `1`).
-/// Only when exactly one answer comes out of such rivals; loops blur or compression closed or
-/// filled anywhere leave the choice to the doubts.
-fn decided_by_loops(
-    solved: &Decision,
-    evidence: &[Option<Recognized>],
-    rivals: &[Rival],
-    budget: &Budget,
-) -> Option<Decision> {
-    let Ok(Verdict::Unique(solution)) = solved.verdict else {
-        return None;
-    };
-    let exchanges: Vec<Rival> = close_exchanges(&solved.givens, evidence, EXCHANGE_LOSS)
-        .into_iter()
-        .filter(|x| loops_closed_elsewhere(&x.changes, &solved.givens, evidence))
-        .collect();
-    let sided = exchanges_the_sides_favour(&solved.givens, evidence, calibrate::ALTERNATIVE_LOSS);
-    let favoured = (rivals.iter().filter(|r| r.is_close()).chain(&exchanges))
-        .filter(|r| loops_favour(&r.changes, &solved.givens, evidence) == Some(true))
-        .chain(
-            sided
-                .iter()
-                .filter(|r| loops_favour(&r.changes, &solved.givens, evidence) != Some(false)),
-        );
-    let (board, other, rival) = match one_other_answer(favoured, &solved.givens, &solution, budget)
-    {
-        OtherAnswer::One(board, other, rival) => (board, other, rival.clone()),
-        OtherAnswer::Several => return None,
-        OtherAnswer::Nothing => {
-            // The bars weigh least: they tell only a `1` from a `4` and a `4` from a `7`,
-            // and where a hand's digits are misread by a longer cycle than the exchange, a
-            // rival above names the whole cycle (a `1` read as `4`, a `4` as `9`, a `9` as `1`).
-            let barred =
-                exchanges_the_bars_favour(&solved.givens, evidence, calibrate::ALTERNATIVE_LOSS);
-            let barred = (barred.iter())
-                .filter(|r| loops_favour(&r.changes, &solved.givens, evidence) != Some(false));
-            match one_other_answer(barred, &solved.givens, &solution, budget) {
-                OtherAnswer::One(board, other, rival) => (board, other, rival.clone()),
-                _ => return None,
-            }
-        }
-    };
-    let mut corrections = solved.corrections.clone();
-    corrections.retain(|c| rival.changes.iter().all(|(cell, _)| *cell != c.cell));
-    corrections.extend(corrections_from(&solved.givens, &rival.changes));
-    Some(Decision {
-        givens: board,
-        verdict: Ok(Verdict::Unique(other)),
-        corrections,
-        doubts: Vec::new(),
-    })
-}
-
-/// What the rivals of [`decided_by_loops`] come to.
-enum OtherAnswer<'a> {
-    /// No rival has one solution other than the reading's.
-    Nothing,
-    /// Every rival with one solution other than the reading's has the same: the givens the
-    /// first such rival reads, that solution, and the rival.
-    One(Board, Board, &'a Rival),
-    /// Rivals answer differently from each other.
-    Several,
-}
-
-/// Whether `rivals`, applied to `givens`, answer otherwise than `solution`, and alike.
-fn one_other_answer<'a>(
-    rivals: impl Iterator<Item = &'a Rival>,
-    givens: &Board,
-    solution: &Board,
-    budget: &Budget,
-) -> OtherAnswer<'a> {
-    let mut decided = OtherAnswer::Nothing;
-    for rival in rivals {
-        let board = with_changes(givens, &rival.changes);
-        let Ok(Verdict::Unique(other)) = check(&board, budget) else {
-            continue;
-        };
-        match &decided {
-            _ if other == *solution => continue,
-            OtherAnswer::One(_, earlier, _) if *earlier != other => return OtherAnswer::Several,
-            OtherAnswer::One(..) => {}
-            _ => decided = OtherAnswer::One(board, other, rival),
-        }
-    }
-    decided
-}
-
-/// What the glyphs' loops say of a reading that makes `changes` to `givens`: `Some(true)` when
-/// they contradict the digits held at some cells changed and the new digits at none,
-/// `Some(false)` when the other way round, `None` when they contradict both or neither, or
-/// when the picture's other givens do not vouch for its loops (see [`loops_hold_elsewhere`]).
-/// A digit whose loops fonts draw differently (`4`) is never contradicted, so against it
-/// one digit's loops speak alone, and only when all its givens show the same.
-fn loops_favour(
-    changes: &[(Pos, Digit)],
-    givens: &Board,
-    evidence: &[Option<Recognized>],
-) -> Option<bool> {
-    let holes_at = |pos: Pos| evidence.get(pos.index()).and_then(|r| r.as_ref()?.holes);
-    // Blur closes a gap into a loop in some glyphs of a digit and not in others: where the
-    // givens of such a digit differ in their loops, a loop it should not have is no evidence
-    // against it beside a digit whose loops are unknown.
-    let consistent = |digit: Digit| {
-        let mut counts = Pos::all()
-            .filter(|&p| givens.get(p) == Some(digit))
-            .map(|p| holes_at(p).map(|h| h.count));
-        let first = counts.next().flatten();
-        first.is_some() && counts.all(|c| c == first)
-    };
-    let (mut against_held, mut against_new) = (0, 0);
-    for &(pos, digit) in changes {
-        let Some(held) = givens.get(pos) else {
-            continue;
-        };
-        let holes = holes_at(pos);
-        match (
-            topology::digit_agrees(held, holes),
-            topology::digit_agrees(digit, holes),
-        ) {
-            (Some(false), Some(true)) => against_held += 1,
-            (Some(true), Some(false)) => against_new += 1,
-            (Some(false), None) | (None, Some(false)) if !consistent(held) => return None,
-            (Some(false), None) => against_held += 1,
-            (None, Some(false)) => against_new += 1,
-            _ => {}
-        }
-    }
-    let favour = match (against_held, against_new) {
-        (0, 0) => return None,
-        (_, 0) => true,
-        (0, _) => false,
-        _ => return None,
-    };
-    loops_hold_elsewhere(changes, givens, evidence).then_some(favour)
-}
-
-/// Whether the givens `changes` leaves alone that should close loops (`6`, `8`, `9`) close
-/// them as their digits do: at least `LOOPED_WITNESSES` of them, none otherwise. Glyphs with
-/// no loops to close vouch for nothing where a face opens or fills loops (a stencil face's
-/// cuts open an `8`'s loops as they open a `6`'s).
-fn loops_closed_elsewhere(
-    changes: &[(Pos, Digit)],
-    givens: &Board,
-    evidence: &[Option<Recognized>],
-) -> bool {
-    let mut agree = 0;
-    for p in Pos::all().filter(|p| changes.iter().all(|(c, _)| c != p)) {
-        let Some(digit) = givens.get(p).filter(|&d| topology::closes_loops(d)) else {
-            continue;
-        };
-        let holes = evidence.get(p.index()).and_then(|r| r.as_ref()?.holes);
-        match topology::digit_agrees(digit, holes) {
-            Some(true) => agree += 1,
-            _ => return false,
-        }
-    }
-    agree >= LOOPED_WITNESSES
-}
-
-/// Whether the loops of this picture's font tell its digits. Among the givens `changes`
-/// leaves alone whose digits have known loops, every one of a digit the changes involve (read
-/// or put) agrees with its loops, and at least `LOOPS_WITNESSES` givens in all do, with no more
-/// than `LOOPS_DISSENT` of them disagreeing. Small serif and monospaced figures close or fill
-/// loops (a typeset `8` with one loop, a `9` with two) the same way in every glyph of the
-/// picture, and a handwriting font's `8` may leave its top open.
-fn loops_hold_elsewhere(
-    changes: &[(Pos, Digit)],
-    givens: &Board,
-    evidence: &[Option<Recognized>],
-) -> bool {
-    let involved = |d: Digit| {
-        changes
-            .iter()
-            .any(|&(p, new)| new == d || givens.get(p) == Some(d))
-    };
-    let mut agree = 0;
-    let mut dissent = 0;
-    for p in Pos::all().filter(|p| changes.iter().all(|(c, _)| c != p)) {
-        let Some(digit) = givens.get(p) else {
-            continue;
-        };
-        let holes = evidence.get(p.index()).and_then(|r| r.as_ref()?.holes);
-        match topology::digit_agrees(digit, holes) {
-            Some(true) => agree += 1,
-            Some(false) if involved(digit) => return false,
-            Some(false) => dissent += 1,
-            None => {}
-        }
-    }
-    agree >= LOOPS_WITNESSES && dissent as f32 <= LOOPS_DISSENT * (agree + dissent) as f32
-}
-
 /// One possible change: put `digit` at `pos`, losing `loss` in match score.
 #[derive(Clone, Copy, Debug)]
 struct Alternative {
@@ -932,7 +408,10 @@ fn cost(attempt: &[Alternative]) -> f32 {
 
 #[cfg(test)]
 mod tests {
+    use super::marks::MIN_MARKED;
     use super::*;
+    use crate::pipeline::pencil::CellMarks;
+    use crate::pipeline::recognize::topology;
 
     fn recognized(best: u8, runner_up: u8, margin: f32) -> Recognized {
         let mut ranked: Vec<(Digit, f32)> = Digit::all().map(|d| (d, 0.0)).collect();

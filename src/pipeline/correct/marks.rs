@@ -1,0 +1,162 @@
+//! The player's pencil marks as evidence: a rival answer whose digits the marks leave out is
+//! refuted, and the reading is solved again with the candidates the marks allow.
+
+use super::doubt::{doubts, rival_answers};
+use super::loops::{correct_by_loops, decided_by_loops};
+use super::{
+    check, correct, correct_groups, correct_second_opinion, corrections_as_doubts, weak_fit,
+    with_changes, Correction, Decision,
+};
+use crate::budget::Budget;
+use crate::pipeline::pencil::CellMarks;
+use crate::pipeline::recognize::{Recognized, Rival};
+use crate::puzzle::board::{Board, Digit, Pos};
+use crate::puzzle::solve::Verdict;
+
+/// The fewest cells of pencil marks told by their places for the marks to weigh two answers
+/// (see [`Candidates::refute`]).
+pub(super) const MIN_MARKED: usize = 4;
+
+/// How many more marked cells a rival answer must leave out of their marks than the answer
+/// read for the marks to refute it ...
+const MARKS_MARGIN: usize = 2;
+
+/// ... and how many times as many: a player's marks may leave out an answer here and there (a
+/// mistake, or a digit not yet ruled in), never systematically the answer's digits.
+const MARKS_RATIO: usize = 3;
+
+/// A player's pencil marks told by their places in the 3x3 layout (see
+/// [`crate::pipeline::pencil::placed`]): the candidates they left in each marked cell, known
+/// whatever the font. The rules accept any renaming of the digits and the templates may barely
+/// tell a font's digits apart, but a player's candidates hold the answer's digits.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Candidates<'a>(&'a [CellMarks]);
+
+impl<'a> Candidates<'a> {
+    /// The candidates of `marks`; they weigh answers only in at least `MIN_MARKED` cells.
+    pub fn new(marks: &'a [CellMarks]) -> Candidates<'a> {
+        Candidates(if marks.len() >= MIN_MARKED {
+            marks
+        } else {
+            &[]
+        })
+    }
+
+    /// The marked cells whose marks leave out `answer`'s digit.
+    fn left_out(&self, answer: &Board) -> usize {
+        (self.0.iter())
+            .filter(|m| answer.get(m.cell).is_some_and(|d| !m.digits.contains(&d)))
+            .count()
+    }
+
+    /// Whether the marks refute `theirs` beside `ours`: it leaves at least `MARKS_MARGIN`
+    /// more marked cells out of their marks, and `MARKS_RATIO` times as many. Then `theirs`
+    /// is no rival to `ours`, however alike the templates find the two readings.
+    pub(super) fn refute(&self, ours: &Board, theirs: &Board) -> bool {
+        if self.0.is_empty() {
+            return false;
+        }
+        let (ours, theirs) = (self.left_out(ours), self.left_out(theirs));
+        theirs >= ours + MARKS_MARGIN && theirs >= MARKS_RATIO * ours
+    }
+}
+
+/// [`solve_reading`], with the player's pencil `marks` refuting rival readings whose answers
+/// they leave out (see [`Candidates::refute`]).
+pub fn solve_reading_marked(
+    givens: &Board,
+    evidence: &[Option<Recognized>],
+    rivals: &[Rival],
+    marks: Candidates<'_>,
+    max_changes: usize,
+    budget: &Budget,
+) -> Decision {
+    let mut solved = correct(givens, evidence, marks, max_changes, budget);
+    if max_changes > 0 && !matches!(solved.verdict, Ok(Verdict::Unique(_))) {
+        if let Some(by_groups) = correct_groups(givens, rivals, marks, budget) {
+            solved = by_groups;
+        }
+    }
+    if max_changes > 0 && !matches!(solved.verdict, Ok(Verdict::Unique(_))) {
+        if let Some(mended) =
+            correct_second_opinion(givens, evidence, rivals, marks, max_changes, budget)
+        {
+            solved = mended;
+        }
+    }
+    if max_changes > 0 && !matches!(solved.verdict, Ok(Verdict::Unique(_))) {
+        if let Some(by_loops) = correct_by_loops(givens, evidence, budget) {
+            solved = by_loops;
+        }
+    }
+    if max_changes > 0 {
+        if let Some(decided) = decided_by_loops(&solved, evidence, rivals, budget) {
+            solved = decided;
+        }
+    }
+    if solved.doubts.is_empty() {
+        solved.doubts = doubts(&solved, evidence, marks, budget);
+    }
+    if solved.doubts.is_empty() && !solved.corrections.is_empty() && weak_fit(givens, evidence) {
+        solved.doubts = corrections_as_doubts(&solved.corrections);
+    }
+    if solved.doubts.is_empty() {
+        // After corrections too: a rival reading of whole groups applied to the corrected
+        // givens that answers otherwise leaves the correction one guess among two.
+        if let Ok(Verdict::Unique(solution)) = solved.verdict {
+            let as_read = solved.corrections.is_empty();
+            solved.doubts = rival_answers(
+                &solved.givens,
+                evidence,
+                rivals,
+                &solution,
+                as_read,
+                marks,
+                budget,
+            );
+        }
+    }
+    solved
+}
+
+/// When the pencil `marks` refute the answer of `solved` (read from `read`) beside the answer
+/// of the reading its doubts offer instead (each doubtful cell taking its first alternative):
+/// that reading, solved again, when it has one solution and no doubt the marks leave standing.
+/// The templates may name a font's digits wrongly (a handwriting face's open `4`s read as
+/// `9`s and its `9`s as `4`s) and the rules cannot tell; a player's candidates can.
+pub fn decided_by_marks(
+    read: &Board,
+    solved: &Decision,
+    evidence: &[Option<Recognized>],
+    rivals: &[Rival],
+    marks: Candidates<'_>,
+    budget: &Budget,
+) -> Option<Decision> {
+    let Ok(Verdict::Unique(ours)) = solved.verdict else {
+        return None;
+    };
+    let changes: Vec<(Pos, Digit)> = (solved.doubts.iter())
+        .filter_map(|d| Some((d.cell, *d.could_be.first()?)))
+        .collect();
+    let board = with_changes(&solved.givens, &changes);
+    let Ok(Verdict::Unique(theirs)) = check(&board, budget) else {
+        return None;
+    };
+    if theirs == ours || !marks.refute(&theirs, &ours) {
+        return None;
+    }
+    let again = solve_reading_marked(&board, evidence, rivals, marks, 0, budget);
+    if again.trusted() != Some(theirs) {
+        return None;
+    }
+    let corrections = Pos::all()
+        .filter_map(|cell| {
+            let (read, used) = (read.get(cell)?, board.get(cell)?);
+            (read != used).then_some(Correction { cell, read, used })
+        })
+        .collect();
+    Some(Decision {
+        corrections,
+        ..again
+    })
+}
