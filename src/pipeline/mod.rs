@@ -24,6 +24,7 @@ pub mod recognize;
 pub mod rectify;
 pub mod render;
 pub(crate) mod resample;
+pub(crate) mod tuning;
 
 use crate::puzzle::board::Board;
 use cells::Cells;

@@ -15,7 +15,7 @@ use crate::puzzle::board::{Board, Digit, Pos};
 use crate::puzzle::solve::{self, Verdict};
 
 /// A runner-up scoring within this of the best digit is a reading the glyph supports too.
-const CLOSE_SCORE: f32 = 0.08;
+const CLOSE_SCORE: f32 = crate::pipeline::tuning::CLOSE;
 /// The longest cycle of digits renamed into one another that [`label_swaps`] weighs.
 const MAX_CYCLE: usize = 4;
 /// How many times as wide as another digit's glyphs the glyphs read as `1` may be before the
@@ -28,7 +28,7 @@ const WIDE_ONE: f32 = 1.5;
 /// the two still drew a wrong answer). On the tune sets (ten renderings, round 3 seeds 1-8,
 /// round 4 seeds 1-4: 10,215 answers drawn) it refuses those two and one more wrong answer,
 /// and no right one.
-const PAIR_SCORE: f32 = 0.15;
+const PAIR_SCORE: f32 = crate::pipeline::tuning::STRETCH;
 /// How many cells a doubt about several solutions lists at most.
 const MAX_LISTED: usize = 12;
 /// How much further, on average, the glyphs read as a digit whose upper part opens to the left

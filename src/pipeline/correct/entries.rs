@@ -8,7 +8,7 @@ use crate::puzzle::check;
 
 /// How close (in score) the solution's digit must come to the digit read at an entry for the
 /// entry to be read as the solution's (see [`settle_entries`]).
-const ENTRY_CLOSE_CALL: f32 = 0.08;
+const ENTRY_CLOSE_CALL: f32 = crate::pipeline::tuning::CLOSE;
 
 /// The fewest of the player's entries a corrected answer must call wrong for the entries to
 /// refute the corrections (see [`weigh_corrections_by_entries`]) ...

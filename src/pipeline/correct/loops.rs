@@ -26,7 +26,7 @@ const LOOPED_WITNESSES: usize = 2;
 /// choose it. Measured on round-2 tune pictures: a handwriting face's open `4`s and closed
 /// `9`s read into each other lose 0.004-0.11; a small JPEG serif whose `8`s lose their upper
 /// counter and whose `6`s close theirs, 0.24.
-const EXCHANGE_LOSS: f32 = 0.15;
+const EXCHANGE_LOSS: f32 = crate::pipeline::tuning::STRETCH;
 
 /// When neither single cells nor whole groups give the puzzle one solution: every given whose
 /// loops contradict the digit read (a `5` with a closed loop, a `6` with two) while a

@@ -26,7 +26,7 @@ const ALTERNATIVES: usize = 2;
 /// A correction never uses a digit scoring more than this below the one read: the glyph looks
 /// like another shape, and a change the rules happen to accept is a guess, not a repair
 /// (measured on the photos: corrections losing 0.25-0.32 made two wrong answers).
-const MAX_LOSS: f32 = 0.25;
+const MAX_LOSS: f32 = crate::pipeline::tuning::FAR;
 /// Below this median best template score of the givens the font is unlike every bundled one
 /// (the tuning set's median picture scores 0.88, its tenth percentile 0.79; the Orbitron
 /// pictures whose corrections drew wrong answers 0.45).
@@ -35,15 +35,15 @@ const WEAK_FIT: f32 = 0.55;
 /// template score per group renamed; readings losing up to `calibrate::ALTERNATIVE_LOSS` still
 /// make doubts (0.25 drew a wrong answer on a second rendering of the tuning set: a group of 3s
 /// relabelled 2 and one of 9s relabelled 3).
-const GROUP_CORRECTION_LOSS: f32 = 0.15;
+const GROUP_CORRECTION_LOSS: f32 = crate::pipeline::tuning::STRETCH;
 /// A glyph with a twin may be corrected alone to the digit the templates alone rank first
 /// when they rank it this far above the digit read: a tie is no evidence against the
 /// calibration (0.05 against 0.02 on tune seeds 1-12: 6 fewer grids exact, no wrong answer
 /// more or less; photos 2 fewer).
-const TEMPLATES_DIFFER: f32 = 0.02;
+const TEMPLATES_DIFFER: f32 = crate::pipeline::tuning::TIE;
 /// When the givens as read have several solutions, a correction may lose at most this much
 /// template score per digit changed.
-const SEVERAL_MAX_LOSS: f32 = 0.05;
+const SEVERAL_MAX_LOSS: f32 = crate::pipeline::tuning::NEAR;
 
 /// What the reading decided: the givens solved as corrected, the verdict, the corrections
 /// made and the doubts left.

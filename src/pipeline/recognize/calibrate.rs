@@ -29,26 +29,26 @@ const READ_APART_NOISE_FACTOR: f32 = 2.0;
 const MIN_SHAPE_NOISE: f32 = 0.01;
 /// The margin given to the digit the joint assignment picked over the best other digit of
 /// its group, so the ranking puts it first.
-const PICKED_MARGIN: f32 = 0.02;
+const PICKED_MARGIN: f32 = crate::pipeline::tuning::TIE;
 /// How much a digit's score drops for a group clearly unlike the group holding that digit.
-const OTHER_SHAPE_PENALTY: f32 = 0.1;
+const OTHER_SHAPE_PENALTY: f32 = crate::pipeline::tuning::CLEAR;
 /// A different assignment losing at most this much score per group it changes is a reading
 /// the picture supports nearly as well: a rival.
-pub const RIVAL_LOSS: f32 = 0.05;
+pub const RIVAL_LOSS: f32 = crate::pipeline::tuning::NEAR;
 /// How much a digit's score drops when the glyph's holes contradict it and agree with the best
-/// digit (see [`topology`]): more than any rival, doubt or correction margin, so such a
-/// reading is neither a doubt nor a correction.
-pub const HOLE_MARGIN: f32 = 0.5;
+/// digit (see [`topology`]): twice the largest margin of the ladder, more than any rival,
+/// doubt or correction allows, so such a reading is neither a doubt nor a correction.
+pub const HOLE_MARGIN: f32 = 2.0 * crate::pipeline::tuning::FAR;
 /// How close a runner-up that may close a loop must score to a best digit that never does,
 /// for a glyph's closed loop to give it the reading (see [`topology::demote_loopless_best`]).
-pub const LOOP_CLOSE: f32 = 0.1;
+pub const LOOP_CLOSE: f32 = crate::pipeline::tuning::CLEAR;
 /// Reassignments losing up to this much score per group changed are kept as alternatives:
 /// readings the correction may try when the one chosen has no unique solution (the same bound
 /// as a correction of a single cell).
-pub const ALTERNATIVE_LOSS: f32 = 0.25;
+pub const ALTERNATIVE_LOSS: f32 = crate::pipeline::tuning::FAR;
 /// An entry is read like the givens of one digit only when it is this much more alike them
 /// than the givens of any other digit.
-const ENTRY_MARGIN: f32 = 0.05;
+const ENTRY_MARGIN: f32 = crate::pipeline::tuning::NEAR;
 
 /// The givens' scores refined, and the rival readings.
 pub struct Refined {
@@ -305,10 +305,10 @@ pub fn shaped_like_givens_of(
 const DISCRIMINATED: f32 = 0.25;
 
 /// A reading is sure when its digit beats the next by this much.
-pub const SURE: f32 = 0.1;
+pub const SURE: f32 = crate::pipeline::tuning::CLEAR;
 /// A glyph much less like the glyphs surely read as a digit than those are like each other is
 /// not that digit either, however alike blur makes all of a photo's glyphs.
-const UNLIKE_GAP: f32 = 0.15;
+const UNLIKE_GAP: f32 = crate::pipeline::tuning::STRETCH;
 
 /// For each glyph (`digits[i]`, 0-8, read surely when `sure[i]`), the other digits it is
 /// clearly unlike: at least two other glyphs are surely read as that digit, and this glyph is
@@ -347,7 +347,7 @@ pub fn unlike_sure_readings(
 
 /// A glyph whose nearest look-alike read as its own digit is this much more alike it than the
 /// nearest glyph read as another digit is not that other digit alone.
-const NEARER_OWN: f32 = 0.1;
+const NEARER_OWN: f32 = crate::pipeline::tuning::CLEAR;
 
 /// For each glyph (`digits[i]`, 0-8), the other digits whose glyphs are all `NEARER_OWN` less
 /// alike it than its nearest look-alike read as its own digit. The glyphs of one digit in one
@@ -375,7 +375,7 @@ pub fn nearer_own_digit(likeness: &ndarray::Array2<f32>, digits: &[usize]) -> Ve
 
 /// A glyph looks more like another digit's glyphs when the nearest of them is this much more
 /// alike it than the nearest glyph of its own digit.
-const LOOKS_MARGIN: f32 = 0.05;
+const LOOKS_MARGIN: f32 = crate::pipeline::tuning::NEAR;
 
 /// For each glyph (`digits[i]`, 0-8), the other digits whose glyphs look more like it (by
 /// `LOOKS_MARGIN`) than any glyph read as its own digit outside its twins (those alike it by

@@ -13,7 +13,7 @@ use super::{Matched, Templates};
 /// How much better a turned grid's glyphs must fit the templates (median of each glyph's best
 /// score) than the grid as it stands: digits turned the wrong way still match some template
 /// a little (a `1` on its side is a stroke like any), so a turn needs a clear lead.
-const TURN_MARGIN: f32 = 0.1;
+const TURN_MARGIN: f32 = crate::pipeline::tuning::CLEAR;
 /// With fewer glyphs than this the median says too little to turn a grid (a real puzzle has at
 /// least 17 givens).
 const MIN_GLYPHS: usize = 8;
