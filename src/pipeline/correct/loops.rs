@@ -2,7 +2,7 @@
 //! some givens, whether the picture's other givens vouch for its loops, and the corrections
 //! and decisions taken on the loops' word.
 
-use super::doubt::{close_exchanges, exchanges_the_bars_favour, exchanges_the_sides_favour};
+use super::exchanges::{close_exchanges, exchanges_the_bars_favour, exchanges_the_sides_favour};
 use super::{check, corrections_from, with_changes, Correction, Decision, MAX_LOSS};
 use crate::budget::Budget;
 use crate::pipeline::recognize::{calibrate, topology, Recognized, Rival};

@@ -10,8 +10,10 @@ use crate::puzzle::solve::{self, Verdict};
 
 pub mod doubt;
 mod entries;
+mod exchanges;
 mod loops;
 mod marks;
+mod shapes;
 
 pub use entries::{settle_entries, weigh_corrections_by_entries, RefutingEntries};
 pub use marks::{decided_by_marks, solve_reading_marked, Candidates};
