@@ -33,6 +33,7 @@ pub use crate::error::TemplateError;
 use crate::pipeline::cells::frame;
 use crate::puzzle::board::{Digit, Pos};
 
+mod assign;
 pub mod calibrate;
 mod orient;
 pub mod topology;
