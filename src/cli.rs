@@ -10,6 +10,7 @@ use sudoku_snap::{Mode, Options};
 #[derive(Parser, Debug)]
 #[command(name = "sudoku-snap", version, about, long_about = None)]
 #[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
+#[command(max_term_width = 100)]
 #[command(after_help = EXAMPLES)]
 pub struct Cli {
     /// A subcommand for text puzzles; without one, the arguments are screenshots.

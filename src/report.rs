@@ -42,9 +42,31 @@ pub enum Status {
 }
 
 impl Status {
+    /// The status as the JSON, CSV and line outputs name it: `solved`, `multiple_solutions`,
+    /// `no_grid`, ...
+    pub fn name(self) -> &'static str {
+        match self {
+            Status::Solved => "solved",
+            Status::Skipped => "skipped",
+            Status::Doubtful => "doubtful",
+            Status::MultipleSolutions => "multiple_solutions",
+            Status::Unsolvable => "unsolvable",
+            Status::Invalid => "invalid",
+            Status::NoGrid => "no_grid",
+            Status::Error => "error",
+        }
+    }
+
     /// Whether this outcome counts as done for the exit code.
     pub fn is_success(self) -> bool {
         matches!(self, Status::Solved | Status::Skipped)
+    }
+}
+
+/// Shows [`Status::name`].
+impl std::fmt::Display for Status {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
     }
 }
 
@@ -300,5 +322,29 @@ impl Report {
             _ => Status::Error,
         };
         self.error = Some(error);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_status_shows_the_name_json_gives_it() {
+        use Status::*;
+        for status in [
+            Solved,
+            Skipped,
+            Doubtful,
+            MultipleSolutions,
+            Unsolvable,
+            Invalid,
+            NoGrid,
+            Error,
+        ] {
+            let json = serde_json::to_value(status).unwrap();
+            assert_eq!(json.as_str(), Some(status.name()));
+            assert_eq!(status.to_string(), status.name());
+        }
     }
 }

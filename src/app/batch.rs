@@ -10,13 +10,13 @@ use std::sync::atomic::Ordering;
 use sudoku_snap::error::shown;
 
 use anyhow::Context;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 use sudoku_snap::batch::{self, Origin, OutputPlan, Summary, Walk};
 use sudoku_snap::output::{self, Inputs};
 use sudoku_snap::{Report, Snap, Status};
 
 use super::report_file::ReportFile;
-use super::show::{print_report, print_timings, status_word};
+use super::show::{print_report, print_timings};
 use super::Outcome;
 use crate::cli::{Format, ImageArgs, OutputFormat};
 
@@ -202,11 +202,17 @@ fn progress_bar(total: u64, quiet: bool) -> ProgressBar {
         return ProgressBar::hidden();
     }
     let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
-    let style = ProgressStyle::with_template(
-        "{elapsed_precise} [{wide_bar}] {pos}/{len} {per_sec} ETA {eta}",
-    )
-    .expect("a valid progress template")
-    .progress_chars("=> ");
+    let style =
+        ProgressStyle::with_template("{elapsed_precise} [{wide_bar}] {pos}/{len} {rate} ETA {eta}")
+            .expect("a valid progress template")
+            // indicatif's own `{per_sec}` prints four decimals ("12.6488/s"); one is enough.
+            .with_key(
+                "rate",
+                |state: &ProgressState, w: &mut dyn std::fmt::Write| {
+                    let _ = std::fmt::Write::write_fmt(w, format_args!("{:.1}/s", state.per_sec()));
+                },
+            )
+            .progress_chars("=> ");
     bar.set_style(style);
     bar
 }
@@ -243,7 +249,7 @@ fn emit(
         Format::Line => {
             let what = r.solution.filter(|_| r.status == Status::Solved);
             let what = what.map(|s| s.to_string());
-            let what = what.unwrap_or_else(|| status_word(r.status));
+            let what = what.unwrap_or_else(|| r.status.to_string());
             writeln!(out, "{}\t{what}", shown(&r.input))?;
         }
         _ => print_report(out, r, format, super::show::marks_only(args))?,
@@ -258,7 +264,7 @@ fn write_csv(out: &mut impl Write, r: &Report) -> io::Result<()> {
     let board = |b: Option<sudoku_snap::Board>| b.map(|b| b.to_string()).unwrap_or_default();
     let fields = [
         r.input.display().to_string(),
-        status_word(r.status),
+        r.status.to_string(),
         board(r.givens),
         board(r.solution),
         r.output
@@ -302,10 +308,11 @@ fn finish(summary: &Summary, quiet: bool) -> Outcome {
         let secs = summary.elapsed.as_secs_f64();
         let c = |s| summary.count(s);
         crate::err!(
-            "{n} inputs in {secs:.2} s ({:.1} images/s): {} solved, {} doubtful (not drawn), {} unsolvable, {} no grid, {} errors, {} skipped",
+            "{n} inputs in {secs:.2} s ({:.1} images/s): {} solved, {} doubtful, {} with several solutions (neither drawn), {} unsolvable, {} no grid, {} errors, {} skipped",
             n as f64 / secs.max(1e-9),
             c(Status::Solved),
-            c(Status::MultipleSolutions) + c(Status::Doubtful),
+            c(Status::Doubtful),
+            c(Status::MultipleSolutions),
             c(Status::Unsolvable) + c(Status::Invalid),
             c(Status::NoGrid),
             c(Status::Error),

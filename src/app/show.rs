@@ -119,13 +119,6 @@ pub(super) fn print_timings(r: &Report) {
     );
 }
 
-pub(super) fn status_word(status: Status) -> String {
-    serde_json::to_value(status)
-        .ok()
-        .and_then(|v| v.as_str().map(str::to_owned))
-        .unwrap_or_default()
-}
-
 /// Whether results show marks (wrong entries, hints) instead of the solution: `--check` and
 /// `--hint` are asked for so as not to spoil the game.
 pub(super) fn marks_only(args: &ImageArgs) -> bool {
@@ -148,10 +141,10 @@ pub(super) fn print_report(
         // A solution the reading leaves in doubt is not printed as the answer.
         Format::Line => match &r.solution {
             Some(s) if r.status == Status::Solved => writeln!(out, "{s}"),
-            _ => writeln!(out, "{}", status_word(r.status)),
+            _ => writeln!(out, "{}", r.status),
         },
         Format::Pretty | Format::Csv => {
-            writeln!(out, "{}: {}", shown(&r.input), status_word(r.status))?;
+            writeln!(out, "{}: {}", shown(&r.input), r.status)?;
             if let Some(g) = &r.givens {
                 writeln!(out, "givens:\n{}", text::to_pretty(g))?;
             }
@@ -182,7 +175,7 @@ pub(super) fn print_report(
 /// the solution is not trusted.
 pub(super) fn marks_line(r: &Report) -> String {
     if r.status != Status::Solved {
-        return status_word(r.status);
+        return r.status.to_string();
     }
     let wrong = r
         .wrong_entries
@@ -209,7 +202,7 @@ fn print_marks(out: &mut impl Write, r: &Report, format: Format) -> io::Result<(
     if format == Format::Line {
         return writeln!(out, "{}", marks_line(r));
     }
-    writeln!(out, "{}: {}", shown(&r.input), status_word(r.status))?;
+    writeln!(out, "{}: {}", shown(&r.input), r.status)?;
     if let Some(e) = r.entries.filter(|e| e.filled_count() > 0) {
         writeln!(out, "player's entries:\n{}", text::to_pretty(&e))?;
     }

@@ -18,7 +18,7 @@ use image::{DynamicImage, GrayImage, Luma, Rgb, RgbImage, Rgba, RgbaImage};
 ///
 /// ```
 /// use sudoku_snap::image::{DynamicImage, Rgba, RgbaImage};
-/// use sudoku_snap::pipeline::picture::Picture;
+/// use sudoku_snap::stages::Picture;
 /// // Black at half coverage: read as mid-grey, written back as black at half coverage.
 /// let rgba = RgbaImage::from_pixel(2, 1, Rgba([0, 0, 0, 128]));
 /// let picture = Picture::from(DynamicImage::ImageRgba8(rgba.clone()));

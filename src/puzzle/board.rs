@@ -15,7 +15,7 @@ use std::fmt;
 use std::num::NonZeroU8;
 
 /// A digit 1-9.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Digit(NonZeroU8);
 
 impl Digit {
@@ -54,8 +54,15 @@ impl fmt::Display for Digit {
     }
 }
 
+/// Debugged as displayed (`3`), so a report's or a board's debug output reads like the tool's.
+impl fmt::Debug for Digit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
 /// A cell's position, row and column 0-8. Displayed 1-based as `r3c5`.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Pos(u8);
 
 impl Pos {
@@ -114,6 +121,13 @@ impl Pos {
 impl fmt::Display for Pos {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "r{}c{}", self.row() + 1, self.col() + 1)
+    }
+}
+
+/// Debugged as displayed (`r3c5`), not as its index.
+impl fmt::Debug for Pos {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
     }
 }
 
@@ -268,6 +282,7 @@ mod tests {
         let p = Pos::new(4, 7).unwrap();
         assert_eq!((p.index(), p.row(), p.col(), p.box_index()), (43, 4, 7, 5));
         assert_eq!(p.to_string(), "r5c8");
+        assert_eq!(format!("{p:?} {:?}", Digit::new(3).unwrap()), "r5c8 3");
         assert!(p.sees(Pos::new(3, 6).unwrap()));
         assert!(!p.sees(Pos::new(0, 0).unwrap()));
         assert!(!p.sees(p));
