@@ -80,6 +80,11 @@ pub use report::{Report, Stage, Status, Timings};
 use pipeline::recognize::Templates;
 use pipeline::{decode, pencil};
 
+/// The README's Rust examples, compiled and run as doctests so they stay true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeExamples;
+
 /// The image pipeline, ready to process screenshots; templates are loaded once and shared.
 pub struct Snap {
     options: Options,
