@@ -303,7 +303,8 @@ fn finish(summary: &Summary, quiet: bool) -> Outcome {
             summary.not_processed
         );
     }
-    if !quiet {
+    // One picture's own line says all a summary would (`-f csv` on one file runs here too).
+    if !quiet && summary.processed() > 1 {
         let n = summary.processed();
         let secs = summary.elapsed.as_secs_f64();
         let c = |s| summary.count(s);

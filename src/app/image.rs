@@ -92,6 +92,10 @@ pub fn run(args: ImageArgs) -> anyhow::Result<Outcome> {
         if args.timings {
             print_timings(&report);
         }
+        if format == Format::Line && args.inputs.len() > 1 {
+            // Several pictures: each line names its input, as in batch mode.
+            write!(out, "{}\t", shown(input))?;
+        }
         print_report(&mut out, &report, format, marks_only(&args))?;
         if let Some(f) = report_file.as_mut() {
             f.write(&report)?;

@@ -630,3 +630,53 @@ fn debug_pictures_of_same_named_inputs_do_not_overwrite_each_other() {
     let (a, b) = (image::open(&a).unwrap(), image::open(&b).unwrap());
     assert_ne!(a.to_rgb8(), b.to_rgb8(), "two pictures, one per input");
 }
+
+/// Several pictures named on the command line, `-f line`: each line names its input, in the
+/// order given; one picture alone prints its solution bare.
+#[test]
+fn line_format_names_each_of_several_pictures() {
+    let (a, b) = (
+        "samples/classic-dejavu-light.png",
+        "samples/dark-firacode.png",
+    );
+    let out = cmd()
+        .args([a, b, "-f", "line"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    let names: Vec<&str> = text
+        .lines()
+        .map(|l| l.split('\t').next().unwrap())
+        .collect();
+    assert_eq!(names, [a, b], "{text}");
+    for line in text.lines() {
+        let solution: sudoku_snap::Board = line.split('\t').nth(1).unwrap().parse().unwrap();
+        assert!(solution.is_full(), "{line}");
+    }
+    let one = cmd()
+        .args([a, "-f", "line"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    assert!(!String::from_utf8(one).unwrap().contains('\t'));
+}
+
+/// `-f csv` on one picture prints its rows and no batch summary on stderr.
+#[test]
+fn csv_on_one_picture_prints_no_summary() {
+    cmd()
+        .args(["samples/classic-dejavu-light.png", "-f", "csv"])
+        .assert()
+        .success()
+        .stdout(predicates::str::contains(
+            "samples/classic-dejavu-light.png,solved,",
+        ))
+        .stderr(predicates::prelude::PredicateBooleanExt::not(
+            predicates::str::contains("inputs in"),
+        ));
+}
