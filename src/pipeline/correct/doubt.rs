@@ -12,21 +12,13 @@ use super::shapes::{ones_wider, Openings};
 use super::{with_changes, Alternative, Candidates, Correction, Decision, WEAK_FIT};
 use crate::budget::{Budget, SOLVE_STEPS};
 pub use crate::findings::Doubt;
-use crate::pipeline::recognize::calibrate::ALTERNATIVE_LOSS;
+
 use crate::pipeline::recognize::topology;
 use crate::pipeline::recognize::{Recognized, Rival};
+use crate::pipeline::tuning;
 use crate::puzzle::board::{Board, Digit, Pos};
 use crate::puzzle::solve::{self, Verdict};
 
-/// A runner-up scoring within this of the best digit is a reading the glyph supports too.
-const CLOSE_SCORE: f32 = crate::pipeline::tuning::CLOSE;
-/// After a correction, how close to its best score a runner-up must come for
-/// [`rival_pairs`] to read it. Set from the two round-3 tune pictures it was made for (a
-/// handwriting face's open-looped 8s, runner-ups 0.11 and about 0.13 behind; at 0.12 one of
-/// the two still drew a wrong answer). On the tune sets (ten renderings, round 3 seeds 1-8,
-/// round 4 seeds 1-4: 10,215 answers drawn) it refuses those two and one more wrong answer,
-/// and no right one.
-const PAIR_SCORE: f32 = crate::pipeline::tuning::STRETCH;
 /// How many cells a doubt about several solutions lists at most.
 const MAX_LISTED: usize = 12;
 
@@ -219,9 +211,9 @@ fn close_rivals(
         // rank close is a rival too.
         let template_best = r.template.iter().copied().fold(f32::MIN, f32::max);
         let close = |digit: Digit, score: f32| {
-            best - score <= CLOSE_SCORE
+            best - score <= tuning::CLOSE
                 || r.misshapen
-                || (!as_read && template_best - r.template_score(digit) <= CLOSE_SCORE)
+                || (!as_read && template_best - r.template_score(digit) <= tuning::CLOSE)
         };
         for &(digit, score) in r.ranked.iter().filter(|(d, _)| possible(d)) {
             if !close(digit, score) {
@@ -259,7 +251,7 @@ fn close_rivals(
 }
 
 /// After a correction: two given glyphs read at once as runner-ups scoring within
-/// `PAIR_SCORE` of their best, when that gives the puzzle one, different, solution. The
+/// `tuning::STRETCH` of their best, when that gives the puzzle one, different, solution. The
 /// reading is known to be wrong somewhere, and a wrong given the correction did not find can
 /// hide behind the one it did: two misreads that agree with each other pass every single-cell
 /// test (a handwriting face's open-looped 8s read 2 and 9, the 2 corrected to 6). A glyph with
@@ -285,7 +277,7 @@ fn rival_pairs(
                 .iter()
                 .filter(|&&(d, score)| {
                     d != read
-                        && best - score <= PAIR_SCORE
+                        && best - score <= tuning::STRETCH
                         && !r.has_twin
                         && !r.unlike.contains(&d)
                         && !corrections.iter().any(|c| c.cell == pos && c.read == d)
@@ -331,7 +323,7 @@ fn fitting_digits(givens: &Board, pos: Pos, read: Digit) -> Vec<Digit> {
 /// everywhere (or renaming one the givens lack, or renaming several in a cycle: see
 /// [`relabellings`]) leaves a puzzle with one solution, another one. Only the glyphs can tell
 /// the two readings apart, so the exchange is a rival when it
-/// loses at most `CLOSE_SCORE` of template score per glyph renamed, on average: the glyphs of
+/// loses at most `tuning::CLOSE` of template score per glyph renamed, on average: the glyphs of
 /// one digit in one picture are near-identical renderings, so many of them are hardly
 /// stronger evidence than one. A correction's exchange can even gain score, when the rules
 /// accepted a relabelling of the groups the templates like less than the truth. And when the
@@ -341,7 +333,7 @@ fn fitting_digits(givens: &Board, pos: Pos, read: Digit) -> Vec<Digit> {
 ///
 /// When the two digits' glyphs fit the templates poorly (their mean best score below
 /// `WEAK_FIT`) the scores name them poorly too: the exchange is then a rival up to the loss
-/// of any alternative reading (`ALTERNATIVE_LOSS` per group). So is the exchange of a digit
+/// of any alternative reading (`tuning::FAR` per group). So is the exchange of a digit
 /// given once with one the givens lack: a single glyph, with no twin to confirm its shape, is
 /// all that names it (a hairline font's flat-topped 3 read as 5 by 0.19 drew a wrong answer).
 /// So is an exchange of `1`s whose glyphs read as `1` are far wider than the others (see
@@ -388,9 +380,9 @@ fn label_swaps(
         }
         let close =
             if fit < WEAK_FIT * renamed.len() as f32 || loops == Some(true) || renamed.len() == 1 {
-                ALTERNATIVE_LOSS
+                tuning::FAR
             } else {
-                CLOSE_SCORE
+                tuning::CLOSE
             };
         if loss > close * renamed.len() as f32 && by_templates >= 0.0 && !wide_ones {
             continue;

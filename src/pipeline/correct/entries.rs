@@ -3,12 +3,9 @@
 
 use super::{corrections_as_doubts, loops, Correction, Decision};
 use crate::pipeline::recognize::Recognized;
+use crate::pipeline::tuning;
 use crate::puzzle::board::{Board, Digit, Pos};
 use crate::puzzle::check;
-
-/// How close (in score) the solution's digit must come to the digit read at an entry for the
-/// entry to be read as the solution's (see [`settle_entries`]).
-const ENTRY_CLOSE_CALL: f32 = crate::pipeline::tuning::CLOSE;
 
 /// The fewest of the player's entries a corrected answer must call wrong for the entries to
 /// refute the corrections (see [`weigh_corrections_by_entries`]) ...
@@ -48,7 +45,7 @@ pub fn settle_entries(
         };
         let close = r
             .score(right)
-            .is_some_and(|score| r.ranked[0].1 - score <= ENTRY_CLOSE_CALL);
+            .is_some_and(|score| r.ranked[0].1 - score <= tuning::CLOSE);
         let misread_alike = exchanged(corrections, read, right);
         let shaped_right = r.shaped_like.contains(&right);
         // The loops are the glyph's own evidence against a reading, except where the

@@ -3,8 +3,9 @@
 //! each with its loss in template score.
 
 use super::shapes::{bars_apart, shapes_tell_apart, sides_apart, BAR_MARGIN, SIDE_MARGIN};
-use crate::pipeline::recognize::calibrate::ALTERNATIVE_LOSS;
+
 use crate::pipeline::recognize::{Recognized, Rival};
+use crate::pipeline::tuning;
 use crate::puzzle::board::{Board, Digit, Pos};
 
 /// The longest cycle of digits renamed into one another that [`label_swaps`] weighs.
@@ -214,7 +215,7 @@ impl LinkLosses {
     }
 
     /// Whether `cycle` may lose little enough to be a rival at the widest margin
-    /// (`ALTERNATIVE_LOSS` per glyph), or the templates alone prefer it; `false` when some
+    /// (`tuning::FAR` per glyph), or the templates alone prefer it; `false` when some
     /// glyph lacks the scores to weigh it, or no given is renamed.
     pub(super) fn may_be_close(&self, cycle: &[Digit]) -> bool {
         let index = |d: Digit| usize::from(d.get() - 1);
@@ -227,7 +228,7 @@ impl LinkLosses {
             renamed += self.count[index(read)];
         }
         // A little slack: summed in another order than the glyph-by-glyph weighing.
-        renamed > 0 && (loss <= ALTERNATIVE_LOSS * renamed as f32 + 1e-3 || by_templates < 1e-3)
+        renamed > 0 && (loss <= tuning::FAR * renamed as f32 + 1e-3 || by_templates < 1e-3)
     }
 }
 

@@ -3,9 +3,10 @@
 //! and decisions taken on the loops' word.
 
 use super::exchanges::{close_exchanges, exchanges_the_bars_favour, exchanges_the_sides_favour};
-use super::{check, corrections_from, with_changes, Correction, Decision, MAX_LOSS};
+use super::{check, corrections_from, with_changes, Correction, Decision};
 use crate::budget::Budget;
-use crate::pipeline::recognize::{calibrate, topology, Recognized, Rival};
+use crate::pipeline::recognize::{topology, Recognized, Rival};
+use crate::pipeline::tuning;
 use crate::puzzle::board::{Board, Digit, Pos};
 use crate::puzzle::solve::Verdict;
 
@@ -22,15 +23,9 @@ const LOOPS_DISSENT: f32 = 0.2;
 /// [`loops_closed_elsewhere`]).
 const LOOPED_WITNESSES: usize = 2;
 
-/// The most score an exchange of two digits may lose per glyph renamed for the loops to
-/// choose it. Measured on round-2 tune pictures: a handwriting face's open `4`s and closed
-/// `9`s read into each other lose 0.004-0.11; a small JPEG serif whose `8`s lose their upper
-/// counter and whose `6`s close theirs, 0.24.
-const EXCHANGE_LOSS: f32 = crate::pipeline::tuning::STRETCH;
-
 /// When neither single cells nor whole groups give the puzzle one solution: every given whose
 /// loops contradict the digit read (a `5` with a closed loop, a `6` with two) while a
-/// runner-up within `MAX_LOSS` does not takes that runner-up, all at once. A runner-up whose
+/// runner-up within `tuning::FAR` does not takes that runner-up, all at once. A runner-up whose
 /// loops fonts draw either way (`4`) is taken only when the picture's other loops hold (see
 /// [`loops_hold_elsewhere`]): Audiowide's open 4s were all read as 9s. A
 /// squarish font misreads its 6s as 5s one glyph at a time, more of them than single-cell
@@ -50,7 +45,7 @@ pub(super) fn correct_by_loops(
             }
             let best = r.ranked[0].1;
             let (used, _) = (r.ranked.iter().skip(1))
-                .take_while(|(_, score)| best - score <= MAX_LOSS)
+                .take_while(|(_, score)| best - score <= tuning::FAR)
                 .find(|(d, _)| topology::digit_agrees(*d, r.holes) != Some(false))?;
             Some(Correction {
                 cell,
@@ -105,11 +100,11 @@ pub(super) fn decided_by_loops(
     let Ok(Verdict::Unique(solution)) = solved.verdict else {
         return None;
     };
-    let exchanges: Vec<Rival> = close_exchanges(&solved.givens, evidence, EXCHANGE_LOSS)
+    let exchanges: Vec<Rival> = close_exchanges(&solved.givens, evidence, tuning::STRETCH)
         .into_iter()
         .filter(|x| loops_closed_elsewhere(&x.changes, &solved.givens, evidence))
         .collect();
-    let sided = exchanges_the_sides_favour(&solved.givens, evidence, calibrate::ALTERNATIVE_LOSS);
+    let sided = exchanges_the_sides_favour(&solved.givens, evidence, tuning::FAR);
     let favoured = (rivals.iter().filter(|r| r.is_close()).chain(&exchanges))
         .filter(|r| loops_favour(&r.changes, &solved.givens, evidence) == Some(true))
         .chain(
@@ -125,8 +120,7 @@ pub(super) fn decided_by_loops(
             // The bars weigh least: they tell only a `1` from a `4` and a `4` from a `7`,
             // and where a hand's digits are misread by a longer cycle than the exchange, a
             // rival above names the whole cycle (a `1` read as `4`, a `4` as `9`, a `9` as `1`).
-            let barred =
-                exchanges_the_bars_favour(&solved.givens, evidence, calibrate::ALTERNATIVE_LOSS);
+            let barred = exchanges_the_bars_favour(&solved.givens, evidence, tuning::FAR);
             let barred = (barred.iter())
                 .filter(|r| loops_favour(&r.changes, &solved.givens, evidence) != Some(false));
             match one_other_answer(barred, &solved.givens, &solution, budget) {

@@ -5,6 +5,7 @@
 
 use crate::budget::{Budget, SOLVE_STEPS};
 use crate::pipeline::recognize::{Recognized, Rival};
+use crate::pipeline::tuning;
 use crate::puzzle::board::{Board, Conflict, Digit, Pos};
 use crate::puzzle::solve::{self, Verdict};
 
@@ -25,27 +26,10 @@ use doubt::rival_corrections;
 const SUSPECTS: usize = 8;
 /// Alternatives tried per suspect: the runner-up and the third-best digit.
 const ALTERNATIVES: usize = 2;
-/// A correction never uses a digit scoring more than this below the one read: the glyph looks
-/// like another shape, and a change the rules happen to accept is a guess, not a repair
-/// (measured on the photos: corrections losing 0.25-0.32 made two wrong answers).
-const MAX_LOSS: f32 = crate::pipeline::tuning::FAR;
 /// Below this median best template score of the givens the font is unlike every bundled one
 /// (the tuning set's median picture scores 0.88, its tenth percentile 0.79; the Orbitron
 /// pictures whose corrections drew wrong answers 0.45).
 const WEAK_FIT: f32 = 0.55;
-/// A whole group takes another digit as a correction only when that loses at most this much
-/// template score per group renamed; readings losing up to `calibrate::ALTERNATIVE_LOSS` still
-/// make doubts (0.25 drew a wrong answer on a second rendering of the tuning set: a group of 3s
-/// relabelled 2 and one of 9s relabelled 3).
-const GROUP_CORRECTION_LOSS: f32 = crate::pipeline::tuning::STRETCH;
-/// A glyph with a twin may be corrected alone to the digit the templates alone rank first
-/// when they rank it this far above the digit read: a tie is no evidence against the
-/// calibration (0.05 against 0.02 on tune seeds 1-12: 6 fewer grids exact, no wrong answer
-/// more or less; photos 2 fewer).
-const TEMPLATES_DIFFER: f32 = crate::pipeline::tuning::TIE;
-/// When the givens as read have several solutions, a correction may lose at most this much
-/// template score per digit changed.
-const SEVERAL_MAX_LOSS: f32 = crate::pipeline::tuning::NEAR;
 
 /// What the reading decided: the givens solved as corrected, the verdict, the corrections
 /// made and the doubts left.
@@ -171,11 +155,11 @@ fn correct(
     let options = alternatives(givens, evidence, first.as_ref().err());
     for changes in 1..=max_changes.min(options.len()) {
         let mut tries = combinations(&options, changes);
-        tries.retain(|a| a.iter().all(|alt| alt.loss <= MAX_LOSS));
+        tries.retain(|a| a.iter().all(|alt| alt.loss <= tuning::FAR));
         if several {
             // Almost any change adds a constraint, so one that merely makes the answer unique
             // proves little: only readings nearly as good as the one read are tried.
-            tries.retain(|a| cost(a) <= SEVERAL_MAX_LOSS * a.len() as f32);
+            tries.retain(|a| cost(a) <= tuning::NEAR * a.len() as f32);
         }
         tries.sort_by(|a, b| cost(a).total_cmp(&cost(b)));
         let mut working = tries.into_iter().filter_map(|attempt| {
@@ -247,7 +231,7 @@ fn correct_groups(
     let mut passed = Vec::new();
     let (chosen, board, solution) = loop {
         let found = working.next()?;
-        if found.0.loss <= GROUP_CORRECTION_LOSS {
+        if found.0.loss <= tuning::STRETCH {
             break found;
         }
         passed.push(found);
@@ -380,11 +364,11 @@ fn alternatives(
         .collect()
 }
 
-/// The digit the templates alone clearly rank above the digit read (by `TEMPLATES_DIFFER`).
+/// The digit the templates alone clearly rank above the digit read (by `tuning::TIE`).
 fn templates_differ(r: &Recognized) -> Option<Digit> {
     let own = Digit::all().max_by(|a, b| r.template_score(*a).total_cmp(&r.template_score(*b)))?;
     let lead = r.template_score(own) - r.template_score(r.digit());
-    (own != r.digit() && lead >= TEMPLATES_DIFFER).then_some(own)
+    (own != r.digit() && lead >= tuning::TIE).then_some(own)
 }
 
 /// Every set of `k` alternatives on distinct cells.

@@ -2,8 +2,8 @@
 //! groups that share a house one digit, with the most score in all (a bounded branch and
 //! bound), and the other assignments nearly as good, the alternatives correction may try.
 
-use super::calibrate::{ALTERNATIVE_LOSS, RIVAL_LOSS};
 use crate::budget::Budget;
+use crate::pipeline::tuning;
 
 /// Another assignment: the glyphs it changes with their digit (0-8) there, and the score it
 /// loses per group changed.
@@ -22,7 +22,7 @@ impl Assignment<'_> {
     /// Assignments other than this one, with their loss per group changed, least first: a
     /// group taking a digit no clashing group holds or two groups swapping their digits (as
     /// rivals), and any reassignment (a cycle of three groups, say) found by forcing one group
-    /// to another digit and assigning the rest anew, within `ALTERNATIVE_LOSS`.
+    /// to another digit and assigning the rest anew, within `tuning::FAR`.
     pub(super) fn alternatives(&self) -> Vec<Alternative> {
         let mut out = self.simple_rivals();
         for (changes, loss) in self.forced() {
@@ -42,10 +42,10 @@ impl Assignment<'_> {
     }
 
     /// The reassignments found by forcing each group in turn to each digit it scores within
-    /// `ALTERNATIVE_LOSS` of its own, then assigning all groups anew.
+    /// `tuning::FAR` of its own, then assigning all groups anew.
     ///
     /// Each forced search looks only for assignments above `floor`: one losing more than
-    /// `ALTERNATIVE_LOSS` for every group there is loses more than that per group changed
+    /// `tuning::FAR` for every group there is loses more than that per group changed
     /// whatever it changes, and would be dropped; the search then prunes what cannot beat the
     /// floor from its first step, instead of searching as widely as the first assignment did.
     /// It starts from the best assignment already known with that digit (see [`Self::start`])
@@ -54,13 +54,13 @@ impl Assignment<'_> {
         let (groups, scores, picked) = (self.groups, self.scores, self.picked);
         let best = self.weight(scores, picked);
         // A hair below, so rounding in the search's sums never drops a reading kept before.
-        let floor = best - ALTERNATIVE_LOSS * groups.len() as f32 - FLOOR_SLACK;
+        let floor = best - tuning::FAR * groups.len() as f32 - FLOOR_SLACK;
         let mut out: Vec<Alternative> = Vec::new();
         // Every assignment the rules allow found so far, the one picked first.
         let mut known: Vec<Vec<usize>> = vec![picked.to_vec()];
         for g in 0..groups.len() {
             for d in (0..9).filter(|&d| d != picked[g]) {
-                if scores[g][picked[g]] - scores[g][d] > ALTERNATIVE_LOSS {
+                if scores[g][picked[g]] - scores[g][d] > tuning::FAR {
                     continue;
                 }
                 if self.budget.is_stopped() {
@@ -86,7 +86,7 @@ impl Assignment<'_> {
                     .filter(|&h| other[h] != picked[h])
                     .collect();
                 let loss = (best - self.weight(scores, &other)) / changed.len().max(1) as f32;
-                if loss <= ALTERNATIVE_LOSS {
+                if loss <= tuning::FAR {
                     let rival: Vec<(usize, usize)> = changed
                         .iter()
                         .flat_map(|&h| {
@@ -126,7 +126,7 @@ impl Assignment<'_> {
     }
 
     /// A group taking a digit no clashing group holds, or two groups swapping their digits,
-    /// within `RIVAL_LOSS` per group, with that loss.
+    /// within `tuning::NEAR` per group, with that loss.
     fn simple_rivals(&self) -> Vec<Alternative> {
         let (groups, scores, clash, picked) = (self.groups, self.scores, self.clash, self.picked);
         let loss = |g: usize, d: usize| scores[g][picked[g]] - scores[g][d];
@@ -136,14 +136,14 @@ impl Assignment<'_> {
             for d in (0..9).filter(|&d| d != picked[g]) {
                 let holder = (0..groups.len()).find(|&h| h != g && picked[h] == d && clash[g][h]);
                 match holder {
-                    None if loss(g, d) <= RIVAL_LOSS => {
+                    None if loss(g, d) <= tuning::NEAR => {
                         out.push((relabel(g, d).collect(), loss(g, d)))
                     }
                     Some(h) if h > g => {
                         let swap_loss = (loss(g, d) + loss(h, picked[g])) / 2.0;
                         let free = (0..groups.len())
                             .all(|k| k == g || k == h || !clash[h][k] || picked[k] != picked[g]);
-                        if swap_loss <= RIVAL_LOSS && free {
+                        if swap_loss <= tuning::NEAR && free {
                             let changes = relabel(g, d).chain(relabel(h, picked[g])).collect();
                             out.push((changes, swap_loss));
                         }

@@ -7,6 +7,7 @@
 
 use crate::budget::Budget;
 use crate::pipeline::cells::frame::OTHER_SHAPE;
+use crate::pipeline::tuning;
 use crate::puzzle::board::Pos;
 
 use super::assign::{assign, Alternative, Assignment};
@@ -28,28 +29,10 @@ const READ_APART_NOISE_FACTOR: f32 = 2.0;
 /// The least shape noise assumed, so identical renderings (likeness 1.0) still let a digit
 /// drawn at two sub-pixel offsets be one shape.
 const MIN_SHAPE_NOISE: f32 = 0.01;
-/// The margin given to the digit the joint assignment picked over the best other digit of
-/// its group, so the ranking puts it first.
-const PICKED_MARGIN: f32 = crate::pipeline::tuning::TIE;
-/// How much a digit's score drops for a group clearly unlike the group holding that digit.
-const OTHER_SHAPE_PENALTY: f32 = crate::pipeline::tuning::CLEAR;
-/// A different assignment losing at most this much score per group it changes is a reading
-/// the picture supports nearly as well: a rival.
-pub const RIVAL_LOSS: f32 = crate::pipeline::tuning::NEAR;
 /// How much a digit's score drops when the glyph's holes contradict it and agree with the best
 /// digit (see [`topology`]): twice the largest margin of the ladder, more than any rival,
 /// doubt or correction allows, so such a reading is neither a doubt nor a correction.
 pub const HOLE_MARGIN: f32 = 2.0 * crate::pipeline::tuning::FAR;
-/// How close a runner-up that may close a loop must score to a best digit that never does,
-/// for a glyph's closed loop to give it the reading (see [`topology::demote_loopless_best`]).
-pub const LOOP_CLOSE: f32 = crate::pipeline::tuning::CLEAR;
-/// Reassignments losing up to this much score per group changed are kept as alternatives:
-/// readings the correction may try when the one chosen has no unique solution (the same bound
-/// as a correction of a single cell).
-pub const ALTERNATIVE_LOSS: f32 = crate::pipeline::tuning::FAR;
-/// An entry is read like the givens of one digit only when it is this much more alike them
-/// than the givens of any other digit.
-const ENTRY_MARGIN: f32 = crate::pipeline::tuning::NEAR;
 
 /// The givens' scores refined, and the rival readings.
 pub struct Refined {
@@ -57,7 +40,7 @@ pub struct Refined {
     pub scores: Vec<[f32; 9]>,
     /// Other assignments: per alternative, the glyphs it changes with their digit (0-8) there,
     /// and the template score it loses per group changed, least loss first. Those within
-    /// `RIVAL_LOSS` are rivals: two groups swapping digits is always allowed by the rules, so
+    /// `tuning::NEAR` are rivals: two groups swapping digits is always allowed by the rules, so
     /// only the templates can tell such readings apart. The grouping's second opinion (see
     /// `read_apart`) comes first, at no loss.
     pub alternatives: Vec<Alternative>,
@@ -123,14 +106,14 @@ pub fn refine_with(
         // likely here (a digit's glyphs in one picture look alike).
         for h in (0..groups.len()).filter(|&h| h != g && picked[h] != digit) {
             if mean_likeness(likeness, members, &groups[h]) <= OTHER_SHAPE {
-                out[picked[h]] -= OTHER_SHAPE_PENALTY;
+                out[picked[h]] -= tuning::CLEAR;
             }
         }
         let best_other = (0..9)
             .filter(|&d| d != digit)
             .map(|d| out[d])
             .fold(f32::MIN, f32::max);
-        out[digit] = out[digit].max(best_other + PICKED_MARGIN);
+        out[digit] = out[digit].max(best_other + tuning::TIE);
         for &i in members {
             refined[i] = out;
         }
@@ -157,7 +140,7 @@ fn assign_groups(
     let mut group_scores: Vec<[f32; 9]> = groups.iter().map(|g| mean_scores(scores, g)).collect();
     for (members, s) in groups.iter().zip(&mut group_scores) {
         if let Some(loops) = group_loops(members.iter().map(|&i| holes[i])) {
-            topology::demote_loopless_best(s, loops, HOLE_MARGIN, LOOP_CLOSE);
+            topology::demote_loopless_best(s, loops, HOLE_MARGIN, tuning::CLEAR);
             topology::rule_out_contradicted(s, loops, HOLE_MARGIN);
         }
     }
@@ -235,7 +218,7 @@ pub fn read_entries_like_givens(
             .filter(|&k| k != d)
             .map(|k| mean[k])
             .fold(f32::MIN, f32::max);
-        if mean[d] < SAME_SHAPE || mean[d] - second < ENTRY_MARGIN {
+        if mean[d] < SAME_SHAPE || mean[d] - second < tuning::NEAR {
             continue;
         }
         let nearest = (givens.iter().zip(&digits))
@@ -305,15 +288,9 @@ pub fn shaped_like_givens_of(
 /// entries was hidden, and 0.25 settled three entries more than 0.5 (a `6`, a `1`, a `5`).
 const DISCRIMINATED: f32 = 0.25;
 
-/// A reading is sure when its digit beats the next by this much.
-pub const SURE: f32 = crate::pipeline::tuning::CLEAR;
-/// A glyph much less like the glyphs surely read as a digit than those are like each other is
-/// not that digit either, however alike blur makes all of a photo's glyphs.
-const UNLIKE_GAP: f32 = crate::pipeline::tuning::STRETCH;
-
 /// For each glyph (`digits[i]`, 0-8, read surely when `sure[i]`), the other digits it is
 /// clearly unlike: at least two other glyphs are surely read as that digit, and this glyph is
-/// on average at most `OTHER_SHAPE` alike them or `UNLIKE_GAP` less alike them than they are
+/// on average at most `OTHER_SHAPE` alike them or `tuning::STRETCH` less alike them than they are
 /// alike each other.
 pub fn unlike_sure_readings(
     likeness: &ndarray::Array2<f32>,
@@ -339,18 +316,14 @@ pub fn unlike_sure_readings(
                         return false;
                     }
                     let across = mean_likeness(likeness, &[i], &others);
-                    across <= OTHER_SHAPE || across <= cohesion[d] - UNLIKE_GAP
+                    across <= OTHER_SHAPE || across <= cohesion[d] - tuning::STRETCH
                 })
                 .collect()
         })
         .collect()
 }
 
-/// A glyph whose nearest look-alike read as its own digit is this much more alike it than the
-/// nearest glyph read as another digit is not that other digit alone.
-const NEARER_OWN: f32 = crate::pipeline::tuning::CLEAR;
-
-/// For each glyph (`digits[i]`, 0-8), the other digits whose glyphs are all `NEARER_OWN` less
+/// For each glyph (`digits[i]`, 0-8), the other digits whose glyphs are all `tuning::CLEAR` less
 /// alike it than its nearest look-alike read as its own digit. The glyphs of one digit in one
 /// picture look alike, so such a glyph read alone as that other digit would be a shape of its
 /// own; tiny glyphs, whose twins fall short of [`same_shape`], still resemble each other more
@@ -368,18 +341,14 @@ pub fn nearer_own_digit(likeness: &ndarray::Array2<f32>, digits: &[usize]) -> Ve
             }
             (0..9)
                 .filter(|&d| d != digits[i] && nearest[d] > f32::MIN)
-                .filter(|&d| nearest[d] <= own - NEARER_OWN)
+                .filter(|&d| nearest[d] <= own - tuning::CLEAR)
                 .collect()
         })
         .collect()
 }
 
-/// A glyph looks more like another digit's glyphs when the nearest of them is this much more
-/// alike it than the nearest glyph of its own digit.
-const LOOKS_MARGIN: f32 = crate::pipeline::tuning::NEAR;
-
 /// For each glyph (`digits[i]`, 0-8), the other digits whose glyphs look more like it (by
-/// `LOOKS_MARGIN`) than any glyph read as its own digit outside its twins (those alike it by
+/// `tuning::NEAR`) than any glyph read as its own digit outside its twins (those alike it by
 /// `SAME_SHAPE`, which share its reading whatever it is). A glyph with no such glyph of its own
 /// digit has nothing to compare with, and gets none.
 pub fn looks_more_like(likeness: &ndarray::Array2<f32>, digits: &[usize]) -> Vec<Vec<usize>> {
@@ -399,7 +368,7 @@ pub fn looks_more_like(likeness: &ndarray::Array2<f32>, digits: &[usize]) -> Vec
             };
             (0..9)
                 .filter(|&d| d != digits[i])
-                .filter(|&d| nearest(&|j| digits[j] == d).is_some_and(|l| l > own + LOOKS_MARGIN))
+                .filter(|&d| nearest(&|j| digits[j] == d).is_some_and(|l| l > own + tuning::NEAR))
                 .collect()
         })
         .collect()
@@ -968,10 +937,10 @@ mod tests {
         assert!(!unsure[3].contains(&0), "{unsure:?}");
     }
 
-    /// The changes of the alternatives within `RIVAL_LOSS`.
+    /// The changes of the alternatives within `tuning::NEAR`.
     fn rivals(refined: &Refined) -> Vec<Vec<(usize, usize)>> {
         (refined.alternatives.iter())
-            .filter(|(_, loss)| *loss <= RIVAL_LOSS)
+            .filter(|(_, loss)| *loss <= tuning::NEAR)
             .map(|(c, _)| c.clone())
             .collect()
     }

@@ -31,6 +31,7 @@ use rayon::prelude::*;
 use crate::budget::Budget;
 pub use crate::error::TemplateError;
 use crate::pipeline::cells::frame;
+use crate::pipeline::tuning;
 use crate::puzzle::board::{Digit, Pos};
 
 mod assign;
@@ -154,7 +155,7 @@ fn stack(rows: Vec<Feature>) -> Array2<f32> {
 
 /// Another reading of the givens the picture supports, whole shape groups taking other
 /// digits: the cells it changes, the digit it puts there, and the template score it loses per
-/// glyph changed. Within `calibrate::RIVAL_LOSS` it is a rival, nearly as good as the reading
+/// glyph changed. Within `tuning::NEAR` it is a rival, nearly as good as the reading
 /// chosen; further off, a correction to try when the reading has no unique solution.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Rival {
@@ -173,8 +174,7 @@ pub struct Rival {
 impl Rival {
     /// Whether the picture supports this reading nearly as well as the one chosen.
     pub fn is_close(&self) -> bool {
-        self.loss <= calibrate::RIVAL_LOSS
-            || (self.backed && self.loss <= calibrate::ALTERNATIVE_LOSS)
+        self.loss <= tuning::NEAR || (self.backed && self.loss <= tuning::FAR)
     }
 }
 
@@ -445,7 +445,7 @@ impl Templates {
                 }
                 rivals.extend(
                     (unblurred.alternatives.into_iter())
-                        .filter(|(_, loss)| *loss <= calibrate::RIVAL_LOSS)
+                        .filter(|(_, loss)| *loss <= tuning::NEAR)
                         .map(|(changes, loss)| Rival {
                             changes: changes
                                 .iter()
@@ -460,7 +460,7 @@ impl Templates {
         // Each glyph's own loops rule out the runner-ups they contradict (the givens' groups
         // were weighed by their majority already).
         for (s, &h) in scores.iter_mut().zip(&holes) {
-            topology::demote_loopless_best(s, h, calibrate::HOLE_MARGIN, calibrate::LOOP_CLOSE);
+            topology::demote_loopless_best(s, h, calibrate::HOLE_MARGIN, tuning::CLEAR);
             topology::rule_out_contradicted(s, h, calibrate::HOLE_MARGIN);
         }
         // The templates' own opinion is the one unblurred: the blur is the grid's calibration.
@@ -621,7 +621,7 @@ fn rule_out_unlike(recognized: &mut [Recognized], givens: &[usize], likeness: &A
     let own: Vec<&Recognized> = givens.iter().map(|&i| &recognized[i]).collect();
     let digits: Vec<usize> = own.iter().map(|r| index_of(r.digit())).collect();
     let sure: Vec<bool> = (own.iter())
-        .map(|r| r.confidence() >= calibrate::SURE)
+        .map(|r| r.confidence() >= tuning::CLEAR)
         .collect();
     let mut unlike = calibrate::unlike_sure_readings(likeness, &digits, &sure);
     for (ruled_out, more) in unlike

@@ -7,13 +7,10 @@ use image::{imageops, GrayImage};
 
 use crate::pipeline::gray::median_f32;
 use crate::pipeline::quad::Turn;
+use crate::pipeline::tuning;
 
 use super::{Matched, Templates};
 
-/// How much better a turned grid's glyphs must fit the templates (median of each glyph's best
-/// score) than the grid as it stands: digits turned the wrong way still match some template
-/// a little (a `1` on its side is a stroke like any), so a turn needs a clear lead.
-const TURN_MARGIN: f32 = crate::pipeline::tuning::CLEAR;
 /// With fewer glyphs than this the median says too little to turn a grid (a real puzzle has at
 /// least 17 givens).
 const MIN_GLYPHS: usize = 8;
@@ -27,7 +24,7 @@ impl Templates {
             return Turn::None;
         }
         let upright = median_f32(matched.best_scores().collect());
-        if upright + TURN_MARGIN >= 1.0 {
+        if upright + tuning::CLEAR >= 1.0 {
             // No turn can lead by the margin (scores are cosines, at most 1): a crisp screenshot
             // stops here, before three more matchings (2.2 ms of 7.5 on the phone bench).
             return Turn::None;
@@ -35,7 +32,7 @@ impl Templates {
         Turn::ALL[1..]
             .iter()
             .map(|&turn| (turn, self.fit(inks, turn)))
-            .filter(|&(_, fit)| fit > upright + TURN_MARGIN)
+            .filter(|&(_, fit)| fit > upright + tuning::CLEAR)
             .max_by(|a, b| a.1.total_cmp(&b.1))
             .map_or(Turn::None, |(turn, _)| turn)
     }
