@@ -9,6 +9,7 @@ use super::*;
 use crate::font::font;
 use crate::pipeline::quad::Quad;
 use crate::pipeline::rectify::rectify;
+use crate::pipeline::rectify::CELL;
 use crate::pipeline::render::Coverage;
 use crate::puzzle::board::{Board, Pos};
 
