@@ -6,10 +6,8 @@
 //! and compared by normalised cross-correlation. A digit's score is its best template's; the
 //! confidence is the margin to the best other digit.
 
-use std::path::{Path, PathBuf};
-
 use image::GrayImage;
-use ndarray::{Array2, ArrayView1, ArrayView2, CowArray, Ix2};
+use ndarray::{Array2, ArrayView1};
 
 use frame::FRAME_LEN;
 use topology::{Bar, Part};
@@ -29,27 +27,17 @@ const BLUR_COUNT: usize = frame::BLUR_LEVELS.len();
 use rayon::prelude::*;
 
 use crate::budget::Budget;
-pub use crate::error::TemplateError;
 use crate::pipeline::cells::frame;
 use crate::pipeline::tuning;
 use crate::puzzle::board::{Digit, Pos};
 
 mod assign;
+mod templates;
+
+pub use templates::Templates;
 pub mod calibrate;
 mod orient;
 pub mod topology;
-
-/// The bundled templates (`templates/<font>/<digit>.png`) as features, made by the build
-/// script: `DIGITS[i]` is template i's digit, `FEATURES` its feature (`FRAME_LEN` f32 values,
-/// in the target's byte order) at offset `i * FRAME_LEN * 4`, aligned for f32, so the matrix
-/// of templates is the binary's own bytes: nothing is copied or converted at start.
-mod bundled {
-    /// Bytes aligned as f32s are.
-    #[repr(C, align(4))]
-    pub struct Aligned<B: ?Sized>(pub B);
-
-    include!(concat!(env!("OUT_DIR"), "/templates.rs"));
-}
 
 /// A glyph fitted into the comparison frame: zero mean, unit length.
 #[derive(Clone, Debug)]
@@ -60,25 +48,6 @@ impl Feature {
     fn of(ink: &GrayImage) -> Feature {
         Feature(frame::fit(ink.as_raw(), ink.width(), ink.height()))
     }
-}
-
-/// One template: a font's rendering of a digit.
-struct Template {
-    digit: Digit,
-    feature: Feature,
-}
-
-/// The set of templates the recognizer matches against: one row of features per template, so
-/// matching a grid's glyphs against all of them is one matrix product.
-pub struct Templates {
-    /// Template features, one row each: the bundled ones borrowed from the binary, owned
-    /// when a folder of the user's templates adds rows.
-    matrix: CowArray<'static, f32, Ix2>,
-    /// Each row's digit.
-    digits: Vec<Digit>,
-    /// Per level of [`frame::BLUR_LEVELS`], each template's length when blurred that much
-    /// (see [`frame::blurred_norm`]).
-    blur_norms: Array2<f32>,
 }
 
 /// The glyphs of one picture in the comparison frame, one row of features each.
@@ -277,52 +246,6 @@ impl Recognized {
 }
 
 impl Templates {
-    /// The bundled templates, plus those under `extra` (`DIR/<name>/<digit>.png`) when given.
-    pub fn load(extra: Option<&Path>) -> Result<Templates, TemplateError> {
-        // The bundled templates' features were computed by the build script (the same
-        // `frame` code): nothing is decoded at start.
-        let bundled_features: &'static [f32] = bytemuck::try_cast_slice(&bundled::FEATURES.0)
-            .expect("the build script writes aligned f32s");
-        let mut digits: Vec<Digit> = (bundled::DIGITS.iter())
-            .map(|&d| Digit::new(d).expect("the build script writes digits 1-9"))
-            .collect();
-        let bundled_matrix = ArrayView2::from_shape((digits.len(), FRAME_LEN), bundled_features)
-            .expect("every feature has the frame's length");
-        let mut norms: Vec<[f32; BLUR_COUNT]> = bundled::BLUR_NORMS.to_vec();
-        let matrix = match extra {
-            None => CowArray::from(bundled_matrix),
-            Some(dir) => {
-                let mut matrix = bundled_matrix.to_owned();
-                for t in load_dir(dir)? {
-                    digits.push(t.digit);
-                    norms.push(
-                        frame::BLUR_LEVELS.map(|sigma| frame::blurred_norm(&t.feature.0, sigma)),
-                    );
-                    matrix
-                        .push_row(ArrayView1::from(&t.feature.0))
-                        .expect("every feature has the frame's length");
-                }
-                CowArray::from(matrix)
-            }
-        };
-        let blur_norms = Array2::from_shape_fn((BLUR_COUNT, norms.len()), |(l, t)| norms[t][l]);
-        Ok(Templates {
-            matrix,
-            digits,
-            blur_norms,
-        })
-    }
-
-    /// How many templates are loaded.
-    pub fn len(&self) -> usize {
-        self.digits.len()
-    }
-
-    /// Whether no template is loaded.
-    pub fn is_empty(&self) -> bool {
-        self.digits.is_empty()
-    }
-
     /// Ranks the digits for one glyph (`ink`: 255 = ink, cropped to the glyph).
     pub fn recognize(&self, ink: &GrayImage) -> Recognized {
         self.recognize_all(&[ink]).remove(0)
@@ -722,57 +645,11 @@ impl Recognized {
     }
 }
 
-fn template_from_png(bytes: &[u8], digit: u8, path: &Path) -> Result<Template, TemplateError> {
-    let path = || path.to_path_buf();
-    let digit = Digit::new(digit).ok_or_else(|| TemplateError::NotADigit { path: path() })?;
-    let mut gray = image::load_from_memory(bytes)
-        .map_err(|source| TemplateError::Image {
-            path: path(),
-            source,
-        })?
-        .into_luma8();
-    // Templates are dark on light; features use ink as brightness.
-    image::imageops::invert(&mut gray);
-    let (ink, w, h) = frame::trim(gray.as_raw(), gray.width(), gray.height());
-    Ok(Template {
-        digit,
-        feature: Feature(frame::fit(&ink, w, h)),
-    })
-}
-
-/// Templates from `DIR/<set>/<digit>.png`.
-fn load_dir(dir: &Path) -> Result<Vec<Template>, TemplateError> {
-    let io = |source, path: &Path| TemplateError::Io {
-        path: path.to_path_buf(),
-        source,
-    };
-    let mut sets: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map_err(|e| io(e, dir))?
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.is_dir())
-        .collect();
-    sets.sort();
-    let mut out = Vec::new();
-    for set in sets {
-        for digit in 1..=9u8 {
-            let path = set.join(format!("{digit}.png"));
-            if path.is_file() {
-                let bytes = std::fs::read(&path).map_err(|e| io(e, &path))?;
-                out.push(template_from_png(&bytes, digit, &path)?);
-            }
-        }
-    }
-    if out.is_empty() {
-        return Err(TemplateError::Empty {
-            path: dir.to_path_buf(),
-        });
-    }
-    Ok(out)
-}
-
 #[cfg(test)]
 mod tests {
+    use std::path::{Path, PathBuf};
+
+    use super::templates::template_from_png;
     use super::*;
 
     /// A frame feature of a synthetic glyph: a ring (`hole` true) or a bar.

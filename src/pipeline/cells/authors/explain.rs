@@ -182,11 +182,7 @@ pub(super) fn without_background_tint(
 /// (`points`, in lightness and hue) take from their cells' backgrounds (`unders`), fitted
 /// within each colour group (`groups`) so that two authors on different backgrounds do not
 /// pass for a tint; `None` unless both lie between 0 and 1.
-fn tint_shares(
-    points: &[[f32; 3]],
-    unders: &[[f32; 3]],
-    groups: &[usize],
-) -> Option<[f32; 3]> {
+fn tint_shares(points: &[[f32; 3]], unders: &[[f32; 3]], groups: &[usize]) -> Option<[f32; 3]> {
     let count = group_count(groups);
     // Per channel: how the glyphs' colours vary with their backgrounds', and how much the
     // backgrounds vary; channel 0 is lightness, 1 and 2 hue.

@@ -285,11 +285,7 @@ pub(super) fn split_means(points: &[[f32; 3]], part: &[bool]) -> ([f32; 3], [f32
 }
 
 /// The pooled covariance of the points around their own part's mean, plus the assumed noise.
-fn within_covariance(
-    points: &[[f32; 3]],
-    part: &[bool],
-    means: [[f32; 3]; 2],
-) -> [[f32; 3]; 3] {
+fn within_covariance(points: &[[f32; 3]], part: &[bool], means: [[f32; 3]; 2]) -> [[f32; 3]; 3] {
     covariance(points, |i| means[usize::from(part[i])], COLOUR_NOISE)
 }
 
