@@ -4,11 +4,9 @@
 //! confidence. Several solutions, two corrections that both work, or a rival reading of whole
 //! shape groups (see [`Rival`]) are doubtful the same way.
 
-use super::exchanges::{
-    any_link_told_apart, relabelled, relabellings, rename, LinkLosses, Renamed,
-};
+use super::exchanges::{any_link_told_apart, relabelled, relabellings, rename, LinkLosses};
 use super::loops::{loops_favour, loops_rule_out};
-use super::shapes::{ones_wider, Openings};
+use super::shapes::{ones_wider, Openings, Renamed};
 use super::{with_changes, Alternative, Candidates, Correction, Decision, WEAK_FIT};
 use crate::budget::{Budget, SOLVE_STEPS};
 pub use crate::findings::Doubt;

@@ -2,7 +2,7 @@
 //! (two digits swapped, or a cycle of up to `MAX_CYCLE`), the hypotheses beside single corrections,
 //! each with its loss in template score.
 
-use super::shapes::{bars_apart, shapes_tell_apart, sides_apart, BAR_MARGIN, SIDE_MARGIN};
+use super::shapes::{bars_apart, shapes_tell_apart, sides_apart, Renamed, BAR_MARGIN, SIDE_MARGIN};
 
 use crate::pipeline::recognize::{Recognized, Rival};
 use crate::pipeline::tuning;
@@ -112,17 +112,6 @@ fn exchanges_where(
         .filter(|(renamed, _)| favoured(renamed))
         .map(|(renamed, loss)| as_rival(&renamed, loss))
         .collect()
-}
-
-/// One given renamed by a relabelling of the digits (an exchange of two, or a cycle), and the
-/// score that loses: calibrated, and by the templates alone.
-#[derive(Clone, Copy)]
-pub(super) struct Renamed {
-    pub(super) cell: Pos,
-    pub(super) read: Digit,
-    pub(super) other: Digit,
-    pub(super) loss: f32,
-    pub(super) template_loss: f32,
 }
 
 /// The givens read as `a` or `b`, each renamed to the other (see [`rename`]).

@@ -2,7 +2,6 @@
 //! crossing its rows, and the widths of the glyphs read as `1`, each measured over the givens read
 //! as one digit and compared between the digits an exchange would swap.
 
-use super::exchanges::Renamed;
 use crate::pipeline::recognize::topology::{self, Part, Sides};
 use crate::pipeline::recognize::Recognized;
 use crate::puzzle::board::{Board, Digit, Pos};
@@ -217,4 +216,14 @@ fn mean_of(
         .collect();
     let values = values.filter(|v| !v.is_empty())?;
     Some(values.iter().sum::<f32>() / values.len() as f32)
+}
+/// One given renamed by a relabelling of the digits (an exchange of two, or a cycle), and the
+/// score that loses: calibrated, and by the templates alone.
+#[derive(Clone, Copy)]
+pub(super) struct Renamed {
+    pub(super) cell: Pos,
+    pub(super) read: Digit,
+    pub(super) other: Digit,
+    pub(super) loss: f32,
+    pub(super) template_loss: f32,
 }

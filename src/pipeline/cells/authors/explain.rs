@@ -1,20 +1,11 @@
-//! What explains two shades besides two authors: the glyphs' places in the grid (light
-//! falling across a photographed page), or the cells' backgrounds (one ink on plain and
-//! highlighted cells, tinted where thin strokes let the highlight through).
+//! What explains two shades besides two authors: the cells' backgrounds (one ink on plain and
+//! highlighted cells, tinted where thin strokes let the highlight through). The glyphs'
+//! places in the grid (light falling across a photographed page) are weighed where the
+//! groups are split (`groups.rs`).
 
-use super::super::colour::{across_squared, distance, dot, mean, solve3, sub};
+use super::super::colour::{distance, dot, mean, sub};
 use super::groups::{colour_groups, group_count, renumbered, split_means};
-use super::LONE_NOISE;
 
-/// The share of the difference between two shades that the glyphs' places must explain for
-/// the shades to be light across the page (0.94 on a dim photo shaded top to bottom; 0.03
-/// and 0.005 on two screenshots with a player's entries).
-const POSITION_EXPLAINS: f32 = 0.5;
-/// ... when it is also this many times further off it than the group's glyphs are.
-const OFF_LINE_FACTOR: f32 = 4.0;
-/// A lone glyph this far (RGB distance) off the line from the background through a group's
-/// colour has another ink, however near the group it lies ...
-const MIN_OFF_LINE: f32 = 12.0;
 /// The fewest glyphs in the smaller group for the backgrounds to explain it: one share fitted
 /// to the backgrounds explains a lone glyph's colour by chance (a red wrong entry beside a
 /// highlight was joined to the givens).
@@ -26,38 +17,6 @@ const MIN_BACKGROUND_SHIFT: f32 = 8.0;
 /// two groups explains, the cells' backgrounds must explain for the groups to be one author
 /// (see [`backgrounds_explain`]).
 const BACKGROUND_EXPLAINS: f32 = 0.7;
-/// Whether the glyphs' place in the grid explains most of the difference between the two
-/// parts (a plane over rows and columns fitted to each glyph's colour along the direction
-/// between the parts' means leaves less than `POSITION_EXPLAINS` of it): light falling
-/// across a photographed page shades its top givens lighter than its bottom ones, while a
-/// player's entries lie scattered among the givens.
-pub(super) fn follows_position(points: &[[f32; 3]], places: &[(f32, f32)], part: &[bool]) -> bool {
-    let (a, b) = split_means(points, part);
-    let towards = sub(b, a);
-    let values: Vec<f32> = points.iter().map(|&p| dot(p, towards)).collect();
-    let n = values.len() as f32;
-    let mean = values.iter().sum::<f32>() / n;
-    let total: f32 = values.iter().map(|v| (v - mean).powi(2)).sum();
-    // Least squares for value = c0 + c1 row + c2 column, by its normal equations.
-    let mut normal = [[0.0f32; 3]; 3];
-    let mut right = [0.0f32; 3];
-    for (&(row, column), &v) in places.iter().zip(&values) {
-        let x = [1.0, row, column];
-        for i in 0..3 {
-            right[i] += x[i] * v;
-            for j in 0..3 {
-                normal[i][j] += x[i] * x[j];
-            }
-        }
-    }
-    let Some(c) = solve3(normal, right) else {
-        return false;
-    };
-    let residual: f32 = (places.iter().zip(&values))
-        .map(|(&(row, column), &v)| (v - c[0] - c[1] * row - c[2] * column).powi(2))
-        .sum();
-    total > 0.0 && residual < (1.0 - POSITION_EXPLAINS) * total
-}
 
 /// Joins each group to a larger one when the cells' backgrounds explain the difference in
 /// colour between them (see [`backgrounds_explain`]); returns the groups renumbered 0, 1, ….
@@ -231,26 +190,4 @@ fn luma_chroma([r, g, b]: [f32; 3]) -> [f32; 3] {
         -0.1687 * r - 0.3313 * g + 0.5 * b,
         0.5 * r - 0.4187 * g - 0.0813 * b,
     ]
-}
-
-/// Whether `colour` lies clearly off the line from `background` through the mean of `group`:
-/// anti-aliasing and blur mix a glyph's ink with its background, moving its colour along that
-/// line, so a thin or small given stays on it while a near shade of another hue (a light blue
-/// entry beside white givens) lies off it.
-pub(super) fn off_ink_line(group: &[[f32; 3]], colour: [f32; 3], background: [f32; 3]) -> bool {
-    let m = mean(group.iter().copied());
-    let towards = sub(m, background);
-    let off = |c: [f32; 3]| across_squared(sub(c, m), towards);
-    let Some(own) = off(colour).map(f32::sqrt) else {
-        return false;
-    };
-    let spread = group.iter().filter_map(|&c| off(c)).sum::<f32>() / group.len() as f32;
-    let noise = (spread + LONE_NOISE * LONE_NOISE).sqrt();
-    own >= MIN_OFF_LINE && own >= OFF_LINE_FACTOR * noise
-}
-
-/// How far apart `a` and `b` lie across the line from `background` through their middle.
-pub(super) fn hue_apart(a: [f32; 3], b: [f32; 3], background: [f32; 3]) -> f32 {
-    let middle = [0, 1, 2].map(|k| (a[k] + b[k]) / 2.0);
-    across_squared(sub(b, a), sub(middle, background)).map_or(0.0, f32::sqrt)
 }

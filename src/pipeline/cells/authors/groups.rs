@@ -7,13 +7,21 @@ use std::cell::OnceCell;
 use image::GrayImage;
 
 use super::super::colour::{
-    best_cut, chroma, covariance, distance, dot, main_axis, mean, solve3, sub,
+    across_squared, best_cut, chroma, covariance, distance, dot, main_axis, mean, solve3, sub,
 };
 use super::super::frame::{self, OTHER_SHAPE};
-use super::explain::{follows_position, hue_apart, off_ink_line};
 use super::{LONE_NOISE, MAX_INSTANCES, SUBGROUP_SEPARATION};
 use crate::puzzle::board::MIN_GIVENS;
 
+/// A lone glyph this far (RGB distance) off the line from the background through a group's
+/// colour has another ink, however near the group it lies ...
+const MIN_OFF_LINE: f32 = 12.0;
+/// ... when it is also this many times further off it than the group's glyphs are.
+const OFF_LINE_FACTOR: f32 = 4.0;
+/// The share of the difference between two shades that the glyphs' places must explain for
+/// the shades to be light across the page (0.94 on a dim photo shaded top to bottom; 0.03
+/// and 0.005 on two screenshots with a player's entries).
+const POSITION_EXPLAINS: f32 = 0.5;
 /// The share of glyphs whose colour may stray from their shade without hiding it (see
 /// [`robust_spread`]).
 const TRIMMED: f32 = 0.1;
@@ -419,4 +427,58 @@ fn split_distance(colours: &[[f32; 3]]) -> f32 {
     // The upper quartile: most glyphs have a same-group neighbour, a lone red entry does not.
     let noise = nearest[nearest.len() * 3 / 4];
     (SPLIT_FACTOR * noise).max(MIN_SPLIT)
+}
+/// Whether the glyphs' place in the grid explains most of the difference between the two
+/// parts (a plane over rows and columns fitted to each glyph's colour along the direction
+/// between the parts' means leaves less than `POSITION_EXPLAINS` of it): light falling
+/// across a photographed page shades its top givens lighter than its bottom ones, while a
+/// player's entries lie scattered among the givens.
+fn follows_position(points: &[[f32; 3]], places: &[(f32, f32)], part: &[bool]) -> bool {
+    let (a, b) = split_means(points, part);
+    let towards = sub(b, a);
+    let values: Vec<f32> = points.iter().map(|&p| dot(p, towards)).collect();
+    let n = values.len() as f32;
+    let mean = values.iter().sum::<f32>() / n;
+    let total: f32 = values.iter().map(|v| (v - mean).powi(2)).sum();
+    // Least squares for value = c0 + c1 row + c2 column, by its normal equations.
+    let mut normal = [[0.0f32; 3]; 3];
+    let mut right = [0.0f32; 3];
+    for (&(row, column), &v) in places.iter().zip(&values) {
+        let x = [1.0, row, column];
+        for i in 0..3 {
+            right[i] += x[i] * v;
+            for j in 0..3 {
+                normal[i][j] += x[i] * x[j];
+            }
+        }
+    }
+    let Some(c) = solve3(normal, right) else {
+        return false;
+    };
+    let residual: f32 = (places.iter().zip(&values))
+        .map(|(&(row, column), &v)| (v - c[0] - c[1] * row - c[2] * column).powi(2))
+        .sum();
+    total > 0.0 && residual < (1.0 - POSITION_EXPLAINS) * total
+}
+
+/// Whether `colour` lies clearly off the line from `background` through the mean of `group`:
+/// anti-aliasing and blur mix a glyph's ink with its background, moving its colour along that
+/// line, so a thin or small given stays on it while a near shade of another hue (a light blue
+/// entry beside white givens) lies off it.
+fn off_ink_line(group: &[[f32; 3]], colour: [f32; 3], background: [f32; 3]) -> bool {
+    let m = mean(group.iter().copied());
+    let towards = sub(m, background);
+    let off = |c: [f32; 3]| across_squared(sub(c, m), towards);
+    let Some(own) = off(colour).map(f32::sqrt) else {
+        return false;
+    };
+    let spread = group.iter().filter_map(|&c| off(c)).sum::<f32>() / group.len() as f32;
+    let noise = (spread + LONE_NOISE * LONE_NOISE).sqrt();
+    own >= MIN_OFF_LINE && own >= OFF_LINE_FACTOR * noise
+}
+
+/// How far apart `a` and `b` lie across the line from `background` through their middle.
+fn hue_apart(a: [f32; 3], b: [f32; 3], background: [f32; 3]) -> f32 {
+    let middle = [0, 1, 2].map(|k| (a[k] + b[k]) / 2.0);
+    across_squared(sub(b, a), sub(middle, background)).map_or(0.0, f32::sqrt)
 }
