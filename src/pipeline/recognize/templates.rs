@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use ndarray::{Array2, ArrayView1, ArrayView2, CowArray, Ix2};
 
-use super::{Feature, BLUR_COUNT};
+use super::scores::{Feature, BLUR_COUNT};
 use crate::error::TemplateError;
 use crate::pipeline::cells::frame::{self, FRAME_LEN};
 use crate::puzzle::board::Digit;

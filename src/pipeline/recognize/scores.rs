@@ -1,0 +1,269 @@
+//! Template scores: glyphs fitted into the comparison frame and matched against every
+//! template at once, each glyph's best score per digit (unblurred, or at the picture's own
+//! blur).
+
+use image::GrayImage;
+use ndarray::{Array2, ArrayView1};
+use rayon::prelude::*;
+
+use super::{Recognized, Templates};
+use crate::pipeline::cells::frame;
+use crate::pipeline::cells::frame::FRAME_LEN;
+use crate::puzzle::board::Digit;
+
+/// One glyph's score for each digit (index 0 is digit 1).
+pub(super) type DigitScores = [f32; 9];
+
+/// How many blurs besides none the templates are matched at.
+pub(super) const BLUR_COUNT: usize = frame::BLUR_LEVELS.len();
+
+/// A glyph fitted into the comparison frame: zero mean, unit length.
+#[derive(Clone, Debug)]
+pub(super) struct Feature(pub(super) Vec<f32>);
+
+impl Feature {
+    /// Fits `ink` (255 = ink) into the frame (see [`frame::fit`]).
+    pub(super) fn of(ink: &GrayImage) -> Feature {
+        Feature(frame::fit(ink.as_raw(), ink.width(), ink.height()))
+    }
+}
+
+/// The glyphs of one picture in the comparison frame, one row of features each.
+pub struct GlyphFeatures(pub(super) Array2<f32>);
+
+impl GlyphFeatures {
+    /// Fits each glyph (`ink`: 255 = ink, cropped to the glyph) into the comparison frame.
+    pub fn of(inks: &[&GrayImage]) -> GlyphFeatures {
+        let rows: Vec<Feature> = inks.par_iter().map(|ink| Feature::of(ink)).collect();
+        GlyphFeatures(stack(rows))
+    }
+
+    /// How many glyphs.
+    pub fn len(&self) -> usize {
+        self.0.nrows()
+    }
+
+    /// Whether there are no glyphs.
+    pub fn is_empty(&self) -> bool {
+        self.0.nrows() == 0
+    }
+
+    /// The glyphs blurred by `sigma` frame pixels (see [`frame::blur`]).
+    fn blurred(&self, sigma: f32) -> Array2<f32> {
+        let rows: Vec<Feature> = (0..self.len())
+            .into_par_iter()
+            .map(|i| Feature(frame::blur(&self.0.row(i).to_vec(), sigma)))
+            .collect();
+        stack(rows)
+    }
+
+    /// The cosine of every pair of glyphs: how alike their shapes are (1 = the same).
+    pub fn likeness(&self) -> Array2<f32> {
+        self.0.dot(&self.0.t())
+    }
+
+    /// [`GlyphFeatures::likeness`] of the glyphs at `rows`, blurred by `sigma` frame pixels:
+    /// strokes a pixel apart still overlap, so only the shapes' outlines tell.
+    pub fn likeness_blurred(&self, rows: &[usize], sigma: f32) -> Array2<f32> {
+        let blurred = GlyphFeatures(self.0.select(ndarray::Axis(0), rows)).blurred(sigma);
+        let norms: Vec<f32> = (blurred.rows().into_iter())
+            .map(|r| r.dot(&r).sqrt().max(1e-6))
+            .collect();
+        let mut cosines = blurred.dot(&blurred.t());
+        for ((i, j), c) in cosines.indexed_iter_mut() {
+            *c /= norms[i] * norms[j];
+        }
+        cosines
+    }
+}
+
+/// The glyphs of one slicing of a grid matched against the templates: their features and
+/// each glyph's best score per digit. Made once and shared by what asks the same question
+/// (which way up the grid stands, then what its glyphs read).
+pub struct Matched {
+    pub(super) features: GlyphFeatures,
+    pub(super) scores: Vec<DigitScores>,
+}
+
+impl Matched {
+    /// Each glyph's best template score, whatever its digit.
+    pub(super) fn best_scores(&self) -> impl Iterator<Item = f32> + '_ {
+        (self.scores.iter()).map(|scores| scores.iter().copied().fold(f32::MIN, f32::max))
+    }
+}
+
+/// Rows of features as one matrix.
+pub(super) fn stack(rows: Vec<Feature>) -> Array2<f32> {
+    let width = FRAME_LEN;
+    let flat: Vec<f32> = rows.into_iter().flat_map(|f| f.0).collect();
+    Array2::from_shape_vec((flat.len() / width, width), flat)
+        .expect("every feature has the frame's length")
+}
+
+impl Templates {
+    /// Ranks the digits for one glyph (`ink`: 255 = ink, cropped to the glyph).
+    pub fn recognize(&self, ink: &GrayImage) -> Recognized {
+        self.recognize_all(&[ink]).remove(0)
+    }
+
+    /// Ranks the digits for each glyph, as [`Templates::recognize`] does one by one.
+    pub fn recognize_all(&self, inks: &[&GrayImage]) -> Vec<Recognized> {
+        self.digit_scores(&GlyphFeatures::of(inks))
+            .into_iter()
+            .map(Recognized::from_scores)
+            .collect()
+    }
+
+    /// Matches glyphs (`ink`: 255 = ink, cropped) against every template, for
+    /// [`Templates::upright_turn`] and [`Templates::recognize_grid`].
+    pub fn match_glyphs(&self, inks: &[&GrayImage]) -> Matched {
+        let features = GlyphFeatures::of(inks);
+        let scores = self.digit_scores(&features);
+        Matched { features, scores }
+    }
+
+    /// Each glyph's best score for each digit (index 0 is digit 1): the glyphs x templates
+    /// matrix of cosines, reduced to the best template of each digit.
+    pub fn digit_scores(&self, glyphs: &GlyphFeatures) -> Vec<[f32; 9]> {
+        self.scores_per_digit(&glyphs.0, None)
+    }
+
+    /// Per row of `glyphs` (features), the best cosine with each digit's templates, the
+    /// templates' products divided by `norms` (one per template) when given. The templates
+    /// are matched a block at a time over the thread pool: each block's product packs only
+    /// its own rows (packing the whole template matrix took as long as multiplying it).
+    fn scores_per_digit(
+        &self,
+        glyphs: &Array2<f32>,
+        norms: Option<ArrayView1<f32>>,
+    ) -> Vec<DigitScores> {
+        let n = self.matrix.nrows();
+        // One block per thread: each block repacks the glyphs, a few more partial tiles.
+        let per_task = n.div_ceil(rayon::current_num_threads()).max(1);
+        let starts: Vec<usize> = (0..n).step_by(per_task).collect();
+        let blocks: Vec<Vec<DigitScores>> = (starts.into_par_iter())
+            .map(|start| {
+                let rows = start..(start + per_task).min(n);
+                let block = self.matrix.slice(ndarray::s![rows.clone(), ..]);
+                let mut cosines = glyphs.dot(&block.t());
+                if let Some(norms) = norms {
+                    cosines /= &norms.slice(ndarray::s![rows.clone()]);
+                }
+                best_per_digit(&cosines, &self.digits[rows])
+            })
+            .collect();
+        let mut best = vec![[f32::MIN; 9]; glyphs.nrows()];
+        for block in blocks {
+            for (best, scores) in best.iter_mut().zip(block) {
+                for (b, s) in best.iter_mut().zip(scores) {
+                    *b = b.max(s);
+                }
+            }
+        }
+        best
+    }
+
+    /// [`Templates::digit_scores`] with the templates blurred as much as the picture's glyphs
+    /// are: of no blur and [`frame::BLUR_LEVELS`], the one whose best digits score highest on
+    /// average. One picture is blurred alike throughout, and a blur that fits its glyphs fits
+    /// their own digit's templates better than the others'.
+    /// The scores blurred, then the scores unblurred; `None` when no blur fits better.
+    pub(super) fn digit_scores_at_own_blur(
+        &self,
+        glyphs: &GlyphFeatures,
+    ) -> Option<(Vec<DigitScores>, Vec<DigitScores>)> {
+        let sharp = self.digit_scores(glyphs);
+        let mut best = None;
+        let mut best_fit = mean_best(&sharp);
+        for (level, &sigma) in frame::BLUR_LEVELS.iter().enumerate() {
+            // blur(g) · t = g · blur(t) (see `frame::blur`); over blur(t)'s length, the cosine.
+            let scores =
+                self.scores_per_digit(&glyphs.blurred(sigma), Some(self.blur_norms.row(level)));
+            let fit = mean_best(&scores);
+            if fit > best_fit {
+                (best, best_fit) = (Some(scores), fit);
+            }
+        }
+        best.map(|blurred| (blurred, sharp))
+    }
+}
+/// Per row of `cosines` (glyphs x templates), the best cosine of each digit's templates
+/// (index 0 is digit 1).
+fn best_per_digit(cosines: &Array2<f32>, digits: &[Digit]) -> Vec<[f32; 9]> {
+    cosines
+        .rows()
+        .into_iter()
+        .map(|row| {
+            let mut best = [f32::MIN; 9];
+            for (&c, d) in row.iter().zip(digits) {
+                let i = index_of(*d);
+                best[i] = best[i].max(c);
+            }
+            best
+        })
+        .collect()
+}
+
+/// The digit at `index` of a row of scores (0 is digit 1).
+pub(super) fn digit_at(index: usize) -> Digit {
+    Digit::new(index as u8 + 1).expect("0-8 is a digit")
+}
+
+/// The index of `digit` in a row of scores (digit 1 is 0).
+pub(super) fn index_of(digit: Digit) -> usize {
+    usize::from(digit.get()) - 1
+}
+
+/// The index (0 is digit 1) of the best of `scores`.
+pub(super) fn best_digit(scores: &[f32; 9]) -> usize {
+    (0..9).fold(0, |b, d| if scores[d] > scores[b] { d } else { b })
+}
+
+/// The mean over glyphs of their best digit's score: how well the templates fit the picture.
+pub(super) fn mean_best(scores: &[[f32; 9]]) -> f32 {
+    let total: f32 = (scores.iter())
+        .map(|s| s.iter().copied().fold(f32::MIN, f32::max))
+        .sum();
+    total / scores.len().max(1) as f32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_blurred_glyph_is_matched_at_its_own_blur() {
+        let templates = Templates::load(None).unwrap();
+        // Every bundled 8, blurred more than the most the templates are: soft print.
+        let eights: Vec<Feature> = (templates.matrix.rows().into_iter())
+            .zip(&templates.digits)
+            .filter(|(_, d)| d.get() == 8)
+            .map(|(row, _)| Feature(frame::blur(&row.to_vec(), 2.0)))
+            .collect();
+        let glyphs = GlyphFeatures(stack(eights));
+        let sharp = templates.digit_scores(&glyphs);
+        let (scores, unblurred) = templates
+            .digit_scores_at_own_blur(&glyphs)
+            .expect("a blur is chosen");
+        assert_eq!(unblurred, sharp);
+        // How far each glyph's 8 leads the best other digit, on average.
+        let lead = |s: &[[f32; 9]]| {
+            let total: f32 = (s.iter())
+                .map(|s| {
+                    s[7] - (0..9)
+                        .filter(|&d| d != 7)
+                        .map(|d| s[d])
+                        .fold(f32::MIN, f32::max)
+                })
+                .sum();
+            total / s.len() as f32
+        };
+        assert!(mean_best(&scores) > mean_best(&sharp));
+        assert!(
+            lead(&scores) > lead(&sharp),
+            "{} {}",
+            lead(&scores),
+            lead(&sharp)
+        );
+    }
+}
