@@ -7,7 +7,6 @@
 //! confidence is the margin to the best other digit.
 
 use image::GrayImage;
-use ndarray::Array2;
 
 use topology::{Bar, Part};
 
@@ -26,6 +25,7 @@ use crate::pipeline::tuning;
 use crate::puzzle::board::{Digit, Pos};
 
 mod assign;
+mod likeness;
 mod scores;
 mod templates;
 
@@ -50,7 +50,7 @@ pub struct Rival {
     pub loss: f32,
     /// Whether the grid's own glyphs back it: the glyphs it changes look more like those read
     /// as the digit it gives them than like any other glyph read as their own digit (see
-    /// `calibrate::looks_more_like`). Such a reading is a rival further from the templates'
+    /// `likeness::looks_more_like`). Such a reading is a rival further from the templates'
     /// choice, but never a correction.
     pub backed: bool,
 }
@@ -80,8 +80,8 @@ pub struct Recognized {
     pub ranked: Vec<(Digit, f32)>,
     /// Digits the picture itself rules out for this glyph, whatever the templates say: it is
     /// clearly unlike the several glyphs of the grid read surely as that digit (see
-    /// `calibrate::unlike_sure_readings`), or much less like that digit's glyphs than like
-    /// its nearest look-alike read as its own (see `calibrate::nearer_own_digit`).
+    /// `likeness::unlike_sure_readings`), or much less like that digit's glyphs than like
+    /// its nearest look-alike read as its own (see `likeness::nearer_own_digit`).
     pub unlike: Vec<Digit>,
     /// Whether another given read as the same digit looks just like this glyph: then a
     /// misreading of it would be a misreading of both, and no correction of this cell alone
@@ -115,7 +115,7 @@ pub struct Recognized {
     pub bars: [Option<f32>; 2],
     /// For a player's entry: the digits whose givens it is shaped like rather than like the
     /// givens of the digit read, where the two differ (see
-    /// `calibrate::shaped_like_givens_of`). Evidence that a reading the solution
+    /// `likeness::shaped_like_givens_of`). Evidence that a reading the solution
     /// contradicts is the templates' mistake, not the player's.
     pub shaped_like: Vec<Digit>,
 }
@@ -231,7 +231,7 @@ impl Templates {
                 scores[i] = r;
             }
             let entries: Vec<usize> = (0..glyphs.len()).filter(|&i| !glyphs[i].given).collect();
-            calibrate::read_entries_like_givens(&mut scores, all_likeness, &givens, &entries);
+            likeness::read_entries_like_givens(&mut scores, all_likeness, &givens, &entries);
             rivals = (refined.alternatives.into_iter())
                 .map(|(changes, loss)| Rival {
                     changes: (changes.iter())
@@ -302,20 +302,20 @@ impl Templates {
                 .iter()
                 .map(|&g| index_of(recognized[g].digit()))
                 .collect();
-            let centres = calibrate::digit_centres(features.0.view(), &givens, &digits);
+            let centres = likeness::digit_centres(features.0.view(), &givens, &digits);
             for e in (0..glyphs.len()).filter(|&i| !glyphs[i].given) {
                 let read = index_of(recognized[e].digit());
                 let glyph = features.0.row(e);
                 recognized[e].shaped_like =
-                    (calibrate::shaped_like_givens_of(glyph, read, &centres))
+                    (likeness::shaped_like_givens_of(glyph, read, &centres))
                         .into_iter()
                         .map(digit_at)
                         .collect();
             }
-            rule_out_unlike(&mut recognized, &givens, likeness);
+            likeness::rule_out_unlike(&mut recognized, &givens, likeness);
             let cells: Vec<Pos> = givens.iter().map(|&i| glyphs[i].cell).collect();
             let own: Vec<&Recognized> = givens.iter().map(|&i| &recognized[i]).collect();
-            rivals.extend(backed_rivals(&own, &cells, likeness));
+            rivals.extend(likeness::backed_rivals(&own, &cells, likeness));
         }
         (recognized, rivals)
     }
@@ -324,92 +324,6 @@ impl Templates {
 /// The glyphs' inks.
 fn inks_of<'a>(glyphs: &[GridGlyph<'a>]) -> Vec<&'a GrayImage> {
     glyphs.iter().map(|g| g.ink).collect()
-}
-
-/// Marks, for each given (`givens`: indices into `recognized`; `likeness`: between the givens),
-/// the digits the picture rules out for it (see [`Recognized::unlike`]), and whether it has a
-/// twin read as its own digit.
-fn rule_out_unlike(recognized: &mut [Recognized], givens: &[usize], likeness: &Array2<f32>) {
-    let own: Vec<&Recognized> = givens.iter().map(|&i| &recognized[i]).collect();
-    let digits: Vec<usize> = own.iter().map(|r| index_of(r.digit())).collect();
-    let sure: Vec<bool> = (own.iter())
-        .map(|r| r.confidence() >= tuning::CLEAR)
-        .collect();
-    let mut unlike = calibrate::unlike_sure_readings(likeness, &digits, &sure);
-    for (ruled_out, more) in unlike
-        .iter_mut()
-        .zip(calibrate::nearer_own_digit(likeness, &digits))
-    {
-        for d in more {
-            if !ruled_out.contains(&d) {
-                ruled_out.push(d);
-            }
-        }
-    }
-    // A twin is a glyph the grouping would join to this one.
-    let same = calibrate::same_shape(likeness);
-    for (k, &i) in givens.iter().enumerate() {
-        recognized[i].has_twin =
-            (0..givens.len()).any(|j| j != k && digits[j] == digits[k] && likeness[[k, j]] >= same);
-    }
-    for (&i, ruled_out) in givens.iter().zip(unlike) {
-        recognized[i].unlike = (ruled_out.into_iter()).map(digit_at).collect();
-    }
-    let loops: Vec<u8> = (givens.iter())
-        .map(|&i| recognized[i].holes.map_or(0, |l| l.count))
-        .collect();
-    for (k, &i) in givens.iter().enumerate() {
-        recognized[i].loop_certain =
-            loops[k] > 0 && !(0..givens.len()).any(|j| loops[j] == 0 && likeness[[k, j]] >= same);
-    }
-}
-
-/// The readings the grid's own glyphs back (`own`: the givens, on `cells`, with `likeness`
-/// between them), for a glyph and its twins (read alike, alike by `SAME_SHAPE`):
-/// - a digit whose glyphs look more like them than any other glyph of their own digit does
-///   (see [`calibrate::looks_more_like`]);
-/// - any runner-up digit, when another glyph read as their digit is clearly another shape
-///   (alike them by at most `OTHER_SHAPE`): one font draws a digit one way, so one of the two
-///   shapes is misread, and the templates alone do not say which.
-fn backed_rivals(own: &[&Recognized], cells: &[Pos], likeness: &Array2<f32>) -> Vec<Rival> {
-    let digits: Vec<usize> = own.iter().map(|r| index_of(r.digit())).collect();
-    let looks_like = calibrate::looks_more_like(likeness, &digits);
-    let same = calibrate::same_shape(likeness);
-    let mut out: Vec<Rival> = Vec::new();
-    for (i, backed) in looks_like.into_iter().enumerate() {
-        let twins: Vec<usize> = (0..own.len())
-            .filter(|&j| j == i || (digits[j] == digits[i] && likeness[[i, j]] >= same))
-            .collect();
-        let contested = (0..own.len()).any(|j| {
-            digits[j] == digits[i]
-                && !twins.contains(&j)
-                && twins
-                    .iter()
-                    .all(|&t| likeness[[t, j]] <= frame::OTHER_SHAPE)
-        });
-        let runner_ups = own[i].ranked[1..].iter().map(|&(d, _)| index_of(d));
-        let candidates: Vec<usize> = if contested {
-            runner_ups.collect()
-        } else {
-            backed
-        };
-        for d in candidates {
-            let digit = digit_at(d);
-            let changes: Vec<(Pos, Digit)> = twins.iter().map(|&j| (cells[j], digit)).collect();
-            if out.iter().any(|r| r.changes == changes) {
-                continue;
-            }
-            let lost: f32 = (twins.iter())
-                .map(|&j| own[j].ranked[0].1 - own[j].score(digit).unwrap_or(0.0))
-                .sum();
-            out.push(Rival {
-                changes,
-                loss: lost / twins.len() as f32,
-                backed: true,
-            });
-        }
-    }
-    out
 }
 
 impl Recognized {
@@ -440,94 +354,6 @@ mod tests {
 
     use super::templates::template_from_png;
     use super::*;
-
-    /// A frame feature of a synthetic glyph: a ring (`hole` true) or a bar.
-    fn synthetic(hole: bool) -> Vec<f32> {
-        let (w, h) = (18u32, 26u32);
-        let ink: Vec<u8> = (0..w * h)
-            .map(|i| {
-                let (x, y) = ((i % w) as f32 - 8.5, (i / w) as f32 - 12.5);
-                let r = (x * x / 64.0 + y * y / 144.0).sqrt();
-                let on = if hole {
-                    (0.7..1.0).contains(&r)
-                } else {
-                    x.abs() < 2.5
-                };
-                if on {
-                    255
-                } else {
-                    0
-                }
-            })
-            .collect();
-        frame::fit(&ink, w, h)
-    }
-
-    #[test]
-    fn blurring_the_glyph_stands_for_blurring_the_template() {
-        let (glyph, template) = (synthetic(true), synthetic(false));
-        for sigma in frame::BLUR_LEVELS {
-            let blurred = frame::blur(&template, sigma);
-            let mean = blurred.iter().sum::<f32>() / blurred.len() as f32;
-            let centred: Vec<f32> = blurred.iter().map(|v| v - mean).collect();
-            let norm = centred.iter().map(|v| v * v).sum::<f32>().sqrt();
-            let direct: f32 = glyph.iter().zip(&centred).map(|(g, t)| g * t).sum::<f32>() / norm;
-            let through_glyph: f32 = (frame::blur(&glyph, sigma).iter().zip(&template))
-                .map(|(g, t)| g * t)
-                .sum::<f32>()
-                / frame::blurred_norm(&template, sigma);
-            assert!(
-                (direct - through_glyph).abs() < 1e-4,
-                "{direct} {through_glyph}"
-            );
-        }
-    }
-
-    #[test]
-    fn two_shapes_read_as_one_digit_make_a_rival_of_the_runner_up() {
-        // Glyphs 0 and 1 are twins read 2 (runner-up 3, 0.1 behind); glyph 2 is read 2 too but
-        // is another shape (likeness `other`); glyph 3 is a 7.
-        let cells: Vec<Pos> = [(0, 0), (4, 4), (8, 8), (2, 6)]
-            .iter()
-            .map(|&(r, c)| Pos::new(r, c).unwrap())
-            .collect();
-        let read = |best: usize, runner: usize, gap: f32| {
-            let mut scores = [0.1; 9];
-            scores[best] = 0.6;
-            scores[runner] = 0.6 - gap;
-            Recognized::from_scores(scores)
-        };
-        let own = [
-            read(1, 2, 0.1),
-            read(1, 2, 0.1),
-            read(1, 8, 0.4),
-            read(6, 0, 0.4),
-        ];
-        let own: Vec<&Recognized> = own.iter().collect();
-        let with = |other: f32| {
-            Array2::from_shape_fn((4, 4), |(i, j)| match (i.min(j), i.max(j)) {
-                _ if i == j => 1.0,
-                (0, 1) => 0.97,
-                (0, 2) | (1, 2) => other,
-                _ => 0.3,
-            })
-        };
-        let three = Digit::new(3).unwrap();
-        let twins_as_three = vec![(cells[0], three), (cells[1], three)];
-        let rivals = backed_rivals(&own, &cells, &with(0.45));
-        let rival = rivals
-            .iter()
-            .find(|r| r.changes == twins_as_three)
-            .expect("the twins' runner-up is a rival");
-        assert!(rival.backed && rival.is_close(), "{rival:?}");
-        // The lone other shape's own runner-up is 0.4 behind: listed, but no close rival.
-        assert!(rivals
-            .iter()
-            .filter(|r| r.changes.iter().any(|c| c.0 == cells[2]))
-            .all(|r| !r.is_close()));
-        // When the two shapes are alike enough to be one digit's, nothing is contested.
-        assert!(backed_rivals(&own, &cells, &with(0.8)).is_empty());
-    }
 
     #[test]
     fn bundled_templates_recognize_themselves() {

@@ -266,4 +266,46 @@ mod tests {
             lead(&sharp)
         );
     }
+
+    /// A frame feature of a synthetic glyph: a ring (`hole` true) or a bar.
+    fn synthetic(hole: bool) -> Vec<f32> {
+        let (w, h) = (18u32, 26u32);
+        let ink: Vec<u8> = (0..w * h)
+            .map(|i| {
+                let (x, y) = ((i % w) as f32 - 8.5, (i / w) as f32 - 12.5);
+                let r = (x * x / 64.0 + y * y / 144.0).sqrt();
+                let on = if hole {
+                    (0.7..1.0).contains(&r)
+                } else {
+                    x.abs() < 2.5
+                };
+                if on {
+                    255
+                } else {
+                    0
+                }
+            })
+            .collect();
+        frame::fit(&ink, w, h)
+    }
+
+    #[test]
+    fn blurring_the_glyph_stands_for_blurring_the_template() {
+        let (glyph, template) = (synthetic(true), synthetic(false));
+        for sigma in frame::BLUR_LEVELS {
+            let blurred = frame::blur(&template, sigma);
+            let mean = blurred.iter().sum::<f32>() / blurred.len() as f32;
+            let centred: Vec<f32> = blurred.iter().map(|v| v - mean).collect();
+            let norm = centred.iter().map(|v| v * v).sum::<f32>().sqrt();
+            let direct: f32 = glyph.iter().zip(&centred).map(|(g, t)| g * t).sum::<f32>() / norm;
+            let through_glyph: f32 = (frame::blur(&glyph, sigma).iter().zip(&template))
+                .map(|(g, t)| g * t)
+                .sum::<f32>()
+                / frame::blurred_norm(&template, sigma);
+            assert!(
+                (direct - through_glyph).abs() < 1e-4,
+                "{direct} {through_glyph}"
+            );
+        }
+    }
 }
