@@ -397,7 +397,7 @@ mod tests {
     use super::marks::MIN_MARKED;
     use super::*;
     use crate::pipeline::pencil::CellMarks;
-    use crate::pipeline::recognize::topology;
+    use crate::pipeline::recognize::{sides, topology};
 
     fn recognized(best: u8, runner_up: u8, margin: f32) -> Recognized {
         let mut ranked: Vec<(Digit, f32)> = Digit::all().map(|d| (d, 0.0)).collect();
@@ -1608,7 +1608,7 @@ mod tests {
     }
 
     /// [`close_pair`] of 3s and 5s whose upper parts open by `threes` and `fives` (see
-    /// [`topology::opening`]).
+    /// [`sides::opening`]).
     fn threes_and_fives(threes: Option<f32>, fives: Option<f32>) -> Vec<Option<Recognized>> {
         close_pair(3, 5, |d, r| Recognized {
             openings: [if d == 3 { threes } else { fives }, None],
@@ -1830,8 +1830,8 @@ mod tests {
             .filter_map(|p| Some((p, puzzle.get(p)?)))
             .flat_map(|(p, read)| Digit::all().map(move |d| (p, read, d)))
             .find_map(|(p, read, d)| {
-                let part = topology::Part::ALL.into_iter().find(|&part| {
-                    let (a, b) = (topology::sides(read, part), topology::sides(d, part));
+                let part = sides::Part::ALL.into_iter().find(|&part| {
+                    let (a, b) = (sides::sides(read, part), sides::sides(d, part));
                     a.zip(b).is_some_and(|(a, b)| a != b)
                 })?;
                 let mut b = puzzle;
@@ -1841,7 +1841,7 @@ mod tests {
             })
             .expect("some given has a rival digit whose sides differ");
         let read = puzzle.get(cell).unwrap();
-        let ideal = |d: Digit| topology::sides(d, part).unwrap().ideal_opening() * 0.6;
+        let ideal = |d: Digit| sides::sides(d, part).unwrap().ideal_opening() * 0.6;
         let lone = |own: Option<f32>| {
             let mut evidence = clear_evidence(&puzzle);
             let mut glyph = recognized(read.get(), other.get(), 0.02);

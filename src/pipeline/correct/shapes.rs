@@ -2,7 +2,8 @@
 //! crossing its rows, and the widths of the glyphs read as `1`, each measured over the givens read
 //! as one digit and compared between the digits an exchange would swap.
 
-use crate::pipeline::recognize::topology::{self, Part, Sides};
+use crate::pipeline::recognize::bars;
+use crate::pipeline::recognize::sides::{self, Part, Sides};
 use crate::pipeline::recognize::Recognized;
 use crate::puzzle::board::{Board, Digit, Pos};
 
@@ -13,7 +14,7 @@ const WIDE_ONE: f32 = 1.5;
 
 /// How much further, on average, the glyphs read as a digit whose upper part opens to the left
 /// (`2`, `3`) must open that way than those read as one opening to the right (`5`, `6`) for
-/// the sides to tell the two apart (see [`topology::opening`]). Measured on the tune
+/// the sides to tell the two apart (see [`sides::opening`]). Measured on the tune
 /// families' `2`, `3`, `5` and `6` rendered at 14, 20 and 48 px at three weights each: the
 /// median difference is about 1; where the sides come out reversed, by at most 0.2 (a black
 /// didone's hairline `5` stem lost at 48 px; tiny black faces filling their openings), and
@@ -26,7 +27,7 @@ pub(super) const SIDE_MARGIN: f32 = 0.4;
 
 /// How many strokes longer, on average, the glyphs read as `4` must cross their middle rows
 /// than those read as `1`, or those read as `7` their top rows than those read as `4`, for the
-/// bars to tell the two apart (see [`topology::bars`]).
+/// bars to tell the two apart (see [`bars::bars`]).
 /// Measured per picture, the `4`s' mean less the `1`s': on the first tune rendering (819
 /// pictures giving both, every kind of face) median 3.9, 2nd percentile 0.74, least -0.19
 /// (Syne, whose `1` has a long flag); on a round-4 tune rendering (300, mostly hands) median
@@ -43,7 +44,7 @@ pub(super) const BAR_MARGIN: f32 = 1.0;
 const NARROW_ONE: f32 = 0.5;
 
 /// How far the upper and the lower parts of the givens read as each digit open to the left,
-/// summed, and how many were measured (see [`topology::opening`]).
+/// summed, and how many were measured (see [`sides::opening`]).
 pub(super) struct Openings {
     pub(super) sums: [[f32; 9]; 2],
     pub(super) counts: [[usize; 9]; 2],
@@ -129,7 +130,7 @@ pub(super) fn shapes_tell_apart(renamed: &[Renamed], evidence: &[Option<Recogniz
 /// when with the exchange. `None` for other pairs, or when a glyph was not measured.
 pub(super) fn bars_apart(renamed: &[Renamed], evidence: &[Option<Recognized>]) -> Option<f32> {
     let first = renamed.first()?;
-    let (bar, toward_read) = topology::longer_bar(first.read, first.other)?;
+    let (bar, toward_read) = bars::longer_bar(first.read, first.other)?;
     let length = |r: &Recognized| r.bar(bar);
     let read = mean_of(renamed, evidence, first.read, &length)?;
     let other = mean_of(renamed, evidence, first.other, &length)?;
@@ -167,7 +168,7 @@ fn widths_of_ones(renamed: &[Renamed], evidence: &[Option<Recognized>]) -> Optio
 /// For an exchange of two digits a part of which meets the sides differently (see
 /// [`telling_parts`]: a `3` and a `5`, or a `6` and an `8`), how much further the glyphs read
 /// as one open the way that digit does than those read as the other, on average (see
-/// [`topology::opening`]), in the part that agrees best with the reading: positive when the
+/// [`sides::opening`]), in the part that agrees best with the reading: positive when the
 /// shapes agree with the reading, negative when every such part agrees with the exchange.
 /// `None` for other pairs, or when a glyph was not measured. A `3` and an `8` differ in both
 /// parts, and a bold `3`'s narrow upper bowl leaves the upper part a poorer witness than the
@@ -196,7 +197,7 @@ pub(super) fn sides_apart(
 /// handwriting face's `8` may leave its loop open.
 fn telling_parts(a: Digit, b: Digit, closed_too: bool) -> impl Iterator<Item = (Part, f32)> {
     Part::ALL.into_iter().filter_map(move |part| {
-        let (a, b) = (topology::sides(a, part)?, topology::sides(b, part)?);
+        let (a, b) = (sides::sides(a, part)?, sides::sides(b, part)?);
         let closed = [a, b].contains(&Sides::Closed);
         let (a, b) = (a.ideal_opening(), b.ideal_opening());
         (a != b && (closed_too || !closed)).then(|| (part, (a - b).signum()))

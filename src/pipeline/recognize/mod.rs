@@ -8,7 +8,8 @@
 
 use image::GrayImage;
 
-use topology::{Bar, Part};
+use bars::Bar;
+use sides::Part;
 
 /// How much (frame pixels) glyphs are blurred before two groups of them are judged clearly
 /// different shapes (see [`calibrate::refine_with`]): the templates' first blur level.
@@ -33,8 +34,10 @@ use scores::{best_digit, digit_at, index_of};
 pub use scores::{GlyphFeatures, Matched};
 
 pub use templates::Templates;
+pub mod bars;
 pub mod calibrate;
 mod orient;
+pub mod sides;
 pub mod topology;
 
 /// Another reading of the givens the picture supports, whole shape groups taking other
@@ -105,12 +108,12 @@ pub struct Recognized {
     /// handwriting face's narrow `8`s passed for `1`s). Only for givens.
     pub loop_certain: bool,
     /// How far the glyph's parts open to the left rather than the right (see
-    /// `topology::opening`), in the order of `Part::ALL`; `None` when not measured.
+    /// `sides::opening`), in the order of `Part::ALL`; `None` when not measured.
     pub openings: [Option<f32>; 2],
     /// The glyph's width in pixels as cropped; `None` when not measured.
     pub width: Option<u32>,
     /// How many strokes long the longest run of ink across the glyph's top and middle rows
-    /// is (see `topology::bars`), in the order of `topology::Bar::ALL`: a `4`'s crossbar against a
+    /// is (see `bars::bars`), in the order of `bars::Bar::ALL`: a `4`'s crossbar against a
     /// `1`'s stem; `None` when not measured.
     pub bars: [Option<f32>; 2],
     /// For a player's entry: the digits whose givens it is shaped like rather than like the
@@ -122,13 +125,13 @@ pub struct Recognized {
 
 impl Recognized {
     /// How far the glyph's `part` opens to the left rather than the right (see
-    /// `topology::opening`); `None` when not measured.
+    /// `sides::opening`); `None` when not measured.
     pub fn opening(&self, part: Part) -> Option<f32> {
         self.openings[part.index()]
     }
 
     /// How many strokes long the longest run of ink across the glyph's `bar` band is (see
-    /// `topology::bars`); `None` when not measured.
+    /// `bars::bars`); `None` when not measured.
     pub fn bar(&self, bar: Bar) -> Option<f32> {
         self.bars[bar.index()]
     }
@@ -289,9 +292,9 @@ impl Templates {
                 |(((refined, template), (&holes, blur_gain)), ink)| Recognized {
                     template,
                     holes: Some(holes),
-                    openings: Part::ALL.map(|part| topology::opening(ink, part)),
+                    openings: Part::ALL.map(|part| sides::opening(ink, part)),
                     width: Some(ink.width()),
-                    bars: topology::bars(ink),
+                    bars: bars::bars(ink),
                     blur_gain,
                     ..Recognized::from_scores(refined)
                 },
