@@ -24,6 +24,7 @@ mod faint;
 pub(crate) mod frame;
 mod isolate;
 mod lines;
+mod pieces;
 mod sizes;
 mod stroke;
 mod weight;
@@ -31,9 +32,10 @@ use crate::pipeline::rectify::Rectified;
 use contrast::{
     background_colour, cell_background, cell_threshold, room_share, stand_out_table, text_contrast,
 };
-use isolate::{area_colour, isolate_glyph, CellInk, Ink, Join, JOIN};
+use isolate::{area_colour, isolate_glyph, CellInk, Ink};
 pub(crate) use lines::cell_area;
 use lines::find_lines;
+use pieces::{Join, JOIN};
 use sizes::{median_of, Sizes};
 
 /// A glyph shorter than this fraction of the cell is noise, whatever the population says.

@@ -2,7 +2,8 @@
 //! the glyphs found, and what they say of one glyph (a digit, a fragment, a bare stem, one
 //! broken apart, or one taller than any digit).
 
-use super::isolate::{CellInk, Join, JOIN};
+use super::isolate::CellInk;
+use super::pieces::{Join, JOIN};
 use super::{Glyph, FRAGMENT, FRAGMENT_COMPANIONS, LONE_OFFSET, MIN_GLYPH_HEIGHT};
 use crate::pipeline::rectify::CELL;
 
