@@ -29,6 +29,7 @@ mod grid;
 mod homography;
 mod ink;
 mod lattice;
+mod line;
 mod shading;
 mod work;
 
