@@ -208,14 +208,10 @@ impl Templates {
     ) -> (Vec<Recognized>, Vec<Rival>) {
         let inks = inks_of(glyphs);
         let template = scores.clone();
-        let blur_gains: Vec<f32> = match &sharp {
-            Some(sharp) => (template.iter().zip(sharp))
-                .map(|(t, s)| t[best_digit(t)] - s[best_digit(s)])
-                .collect(),
-            None => vec![0.0; template.len()],
-        };
+        let blur_gains = blur_gains(&template, sharp.as_deref());
         let holes: Vec<topology::Loops> = inks.par_iter().map(|ink| topology::holes(ink)).collect();
         let givens: Vec<usize> = (0..glyphs.len()).filter(|&i| glyphs[i].given).collect();
+        let cells: Vec<Pos> = givens.iter().map(|&i| glyphs[i].cell).collect();
         // The likeness of every pair of glyphs; the givens' own block is what calibrates.
         let all_likeness = (givens.len() > 1).then(|| features.likeness());
         let likeness = all_likeness.as_ref().map(|all| {
@@ -225,7 +221,6 @@ impl Templates {
         let mut rivals = Vec::new();
         if let (Some(all_likeness), Some(likeness)) = (&all_likeness, &likeness) {
             let own: Vec<[f32; 9]> = givens.iter().map(|&i| scores[i]).collect();
-            let cells: Vec<Pos> = givens.iter().map(|&i| glyphs[i].cell).collect();
             let own_holes: Vec<topology::Loops> = givens.iter().map(|&i| holes[i]).collect();
             let blurred = features.likeness_blurred(&givens, UNLIKE_BLUR);
             let refined =
@@ -235,92 +230,138 @@ impl Templates {
             }
             let entries: Vec<usize> = (0..glyphs.len()).filter(|&i| !glyphs[i].given).collect();
             likeness::read_entries_like_givens(&mut scores, all_likeness, &givens, &entries);
-            rivals = (refined.alternatives.into_iter())
-                .map(|(changes, loss)| Rival {
-                    changes: (changes.iter())
-                        .map(|&(k, d)| (cells[k], digit_at(d)))
-                        .collect(),
-                    loss,
-                    backed: false,
-                })
-                .collect();
+            rivals = rivals_at(refined.alternatives, &cells).collect();
             if let Some(sharp) = &sharp {
                 // The templates unblurred are a second opinion: where they read the givens
                 // otherwise, the picture supports both readings.
                 let own: Vec<[f32; 9]> = givens.iter().map(|&i| sharp[i]).collect();
                 let unblurred = calibrate::refine(&own, likeness, &cells, &own_holes, budget);
-                let changes: Vec<(Pos, Digit)> = (givens.iter().zip(&unblurred.scores))
-                    .zip(&cells)
-                    .filter_map(|((&i, s), &cell)| {
-                        let read = best_digit(s);
-                        (read != best_digit(&scores[i])).then(|| (cell, digit_at(read)))
-                    })
-                    .collect();
-                if !changes.is_empty() {
-                    rivals.push(Rival {
-                        changes,
-                        loss: 0.0,
-                        backed: false,
-                    });
-                }
-                rivals.extend(
-                    (unblurred.alternatives.into_iter())
-                        .filter(|(_, loss)| *loss <= tuning::NEAR)
-                        .map(|(changes, loss)| Rival {
-                            changes: changes
-                                .iter()
-                                .map(|&(k, d)| (cells[k], digit_at(d)))
-                                .collect(),
-                            loss,
-                            backed: false,
-                        }),
-                );
+                rivals.extend(unblurred_rivals(unblurred, &givens, &cells, &scores));
             }
         }
-        // Each glyph's own loops rule out the runner-ups they contradict (the givens' groups
-        // were weighed by their majority already).
-        for (s, &h) in scores.iter_mut().zip(&holes) {
-            topology::demote_loopless_best(s, h, calibrate::HOLE_MARGIN, tuning::CLEAR);
-            topology::rule_out_contradicted(s, h, calibrate::HOLE_MARGIN);
-        }
+        rule_out_by_own_loops(&mut scores, &holes);
         // The templates' own opinion is the one unblurred: the blur is the grid's calibration.
         let template = sharp.unwrap_or(template);
-        let mut recognized: Vec<Recognized> = (scores.into_iter().zip(template))
-            .zip(holes.iter().zip(blur_gains))
-            .zip(&inks)
-            .map(
-                |(((refined, template), (&holes, blur_gain)), ink)| Recognized {
-                    template,
-                    holes: Some(holes),
-                    openings: Part::ALL.map(|part| sides::opening(ink, part)),
-                    width: Some(ink.width()),
-                    bars: bars::bars(ink),
-                    blur_gain,
-                    ..Recognized::from_scores(refined)
-                },
-            )
-            .collect();
+        let mut recognized = records(scores, template, &holes, blur_gains, &inks);
         if let Some(likeness) = &likeness {
-            let digits: Vec<usize> = givens
-                .iter()
-                .map(|&g| index_of(recognized[g].digit()))
-                .collect();
-            let centres = likeness::digit_centres(features.0.view(), &givens, &digits);
-            for e in (0..glyphs.len()).filter(|&i| !glyphs[i].given) {
-                let read = index_of(recognized[e].digit());
-                let glyph = features.0.row(e);
-                recognized[e].shaped_like =
-                    (likeness::shaped_like_givens_of(glyph, read, &centres))
-                        .into_iter()
-                        .map(digit_at)
-                        .collect();
-            }
+            mark_entries_shaped_like(&mut recognized, glyphs, features, &givens);
             likeness::rule_out_unlike(&mut recognized, &givens, likeness);
-            let cells: Vec<Pos> = givens.iter().map(|&i| glyphs[i].cell).collect();
             let own: Vec<&Recognized> = givens.iter().map(|&i| &recognized[i]).collect();
             rivals.extend(likeness::backed_rivals(&own, &cells, likeness));
         }
         (recognized, rivals)
+    }
+}
+
+/// How much the blur raised each glyph's best score: its best blurred score (`template`) less
+/// its best unblurred one (`sharp`); 0 when the glyphs were matched unblurred.
+fn blur_gains(template: &[[f32; 9]], sharp: Option<&[[f32; 9]]>) -> Vec<f32> {
+    match sharp {
+        Some(sharp) => (template.iter().zip(sharp))
+            .map(|(t, s)| t[best_digit(t)] - s[best_digit(s)])
+            .collect(),
+        None => vec![0.0; template.len()],
+    }
+}
+
+/// The calibration's alternatives (glyphs numbered as the givens at `cells`) as rivals.
+fn rivals_at<'a>(
+    alternatives: Vec<assign::Alternative>,
+    cells: &'a [Pos],
+) -> impl Iterator<Item = Rival> + 'a {
+    alternatives.into_iter().map(|(changes, loss)| Rival {
+        changes: (changes.iter())
+            .map(|&(k, d)| (cells[k], digit_at(d)))
+            .collect(),
+        loss,
+        backed: false,
+    })
+}
+
+/// The rivals of the givens' second opinion, `unblurred` (their calibration on the scores
+/// unblurred): its reading, where it differs from `scores` (the reading chosen), at no loss,
+/// then its alternatives within `tuning::NEAR`.
+fn unblurred_rivals(
+    unblurred: calibrate::Refined,
+    givens: &[usize],
+    cells: &[Pos],
+    scores: &[[f32; 9]],
+) -> Vec<Rival> {
+    let changes: Vec<(Pos, Digit)> = (givens.iter().zip(&unblurred.scores))
+        .zip(cells)
+        .filter_map(|((&i, s), &cell)| {
+            let read = best_digit(s);
+            (read != best_digit(&scores[i])).then(|| (cell, digit_at(read)))
+        })
+        .collect();
+    let mut rivals = Vec::new();
+    if !changes.is_empty() {
+        rivals.push(Rival {
+            changes,
+            loss: 0.0,
+            backed: false,
+        });
+    }
+    let near = (unblurred.alternatives.into_iter()).filter(|(_, loss)| *loss <= tuning::NEAR);
+    rivals.extend(rivals_at(near.collect(), cells));
+    rivals
+}
+
+/// Each glyph's own loops rule out the runner-ups they contradict (the givens' groups were
+/// weighed by their majority already).
+fn rule_out_by_own_loops(scores: &mut [[f32; 9]], holes: &[topology::Loops]) {
+    for (s, &h) in scores.iter_mut().zip(holes) {
+        topology::demote_loopless_best(s, h, calibrate::HOLE_MARGIN, tuning::CLEAR);
+        topology::rule_out_contradicted(s, h, calibrate::HOLE_MARGIN);
+    }
+}
+
+/// Each glyph's record: its calibrated `scores`, the templates' own, and what the cues
+/// measure on its ink.
+fn records(
+    scores: Vec<[f32; 9]>,
+    template: Vec<[f32; 9]>,
+    holes: &[topology::Loops],
+    blur_gains: Vec<f32>,
+    inks: &[&GrayImage],
+) -> Vec<Recognized> {
+    (scores.into_iter().zip(template))
+        .zip(holes.iter().zip(blur_gains))
+        .zip(inks)
+        .map(
+            |(((refined, template), (&holes, blur_gain)), ink)| Recognized {
+                template,
+                holes: Some(holes),
+                openings: Part::ALL.map(|part| sides::opening(ink, part)),
+                width: Some(ink.width()),
+                bars: bars::bars(ink),
+                blur_gain,
+                ..Recognized::from_scores(refined)
+            },
+        )
+        .collect()
+}
+
+/// Sets each entry's [`Recognized::shaped_like`]: the digits whose givens (rows `givens` of
+/// `features`) it is shaped like rather than like those of the digit it is read as.
+fn mark_entries_shaped_like(
+    recognized: &mut [Recognized],
+    glyphs: &[GridGlyph<'_>],
+    features: &GlyphFeatures,
+    givens: &[usize],
+) {
+    let digits: Vec<usize> = givens
+        .iter()
+        .map(|&g| index_of(recognized[g].digit()))
+        .collect();
+    let centres = likeness::digit_centres(features.0.view(), givens, &digits);
+    for e in (0..glyphs.len()).filter(|&i| !glyphs[i].given) {
+        let read = index_of(recognized[e].digit());
+        let glyph = features.0.row(e);
+        recognized[e].shaped_like = (likeness::shaped_like_givens_of(glyph, read, &centres))
+            .into_iter()
+            .map(digit_at)
+            .collect();
     }
 }
 
