@@ -102,7 +102,7 @@ pub(super) fn isolate_glyph(
         let faint: Vec<bool> = strengths.iter().map(|&s| s * 2 >= threshold).collect();
         faint_bridges(&mask, &faint, &all_boxes, w)
     } else {
-        Bridges(Vec::new())
+        Bridges::none()
     };
     let boxes: Vec<_> = all_boxes
         .into_iter()

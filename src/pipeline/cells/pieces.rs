@@ -88,9 +88,14 @@ pub(super) fn join_pieces(
 /// threshold and leave a `5`'s bar and bowl as two pieces too far apart to join, its bowl
 /// alone read as a `1`; at half the threshold (where the glyph's ink is still drawn) the
 /// hairline joins them.
-pub(super) struct Bridges(pub(super) Vec<(PieceBox, u32)>);
+pub(super) struct Bridges(Vec<(PieceBox, u32)>);
 
 impl Bridges {
+    /// No faint components: pieces join by reach alone.
+    pub(super) fn none() -> Bridges {
+        Bridges(Vec::new())
+    }
+
     /// Whether pieces `a` and `b` lie in one faint component.
     fn bridged(&self, a: &PieceBox, b: &PieceBox) -> bool {
         let of = |p: &PieceBox| self.0.iter().find(|(q, _)| q == p).map(|&(_, l)| l);
@@ -353,6 +358,17 @@ mod tests {
         assert!(!is_row_of_marks(&pieces, (0, 0, 12, 24)));
     }
 
+    /// A join 4 pixels each way that follows chains of specks.
+    fn chain_join() -> Join {
+        Join {
+            across: 4,
+            up_down: 4,
+            through_specks: true,
+            inside_only: false,
+            without_spans: false,
+        }
+    }
+
     #[test]
     fn a_hairline_broken_into_specks_joins_its_digit_when_asked() {
         // A Bodoni 7 of a typeset page in a 56 px cell: the bar, the diagonal's hairline as
@@ -367,35 +383,23 @@ mod tests {
             (23, 24, 23, 24),
             foot,
         ];
-        let join = Join {
-            across: 4,
-            up_down: 4,
-            through_specks: true,
-            inside_only: false,
-            without_spans: false,
-        };
-        let joined = join_pieces(&boxes, bar, join, 3, &Bridges(Vec::new()));
+        let join = chain_join();
+        let joined = join_pieces(&boxes, bar, join, 3, &Bridges::none());
         assert_eq!(joined.len(), 6);
         assert!(joined.contains(&foot));
         let plain = Join {
             through_specks: false,
             ..join
         };
-        assert!(!join_pieces(&boxes, bar, plain, 3, &Bridges(Vec::new())).contains(&foot));
+        assert!(!join_pieces(&boxes, bar, plain, 3, &Bridges::none()).contains(&foot));
     }
 
     #[test]
     fn a_column_of_pencil_marks_does_not_chain_into_one_glyph() {
         // Marks 1, 4 and 7 of a 3x3 layout: each near the next, none a speck.
         let (top, middle, bottom) = ((0, 0, 5, 10), (0, 13, 5, 22), (0, 25, 5, 34));
-        let join = Join {
-            across: 4,
-            up_down: 4,
-            through_specks: true,
-            inside_only: false,
-            without_spans: false,
-        };
-        let joined = join_pieces(&[top, middle, bottom], top, join, 3, &Bridges(Vec::new()));
+        let join = chain_join();
+        let joined = join_pieces(&[top, middle, bottom], top, join, 3, &Bridges::none());
         assert_eq!(joined, vec![top, middle]);
     }
 }
