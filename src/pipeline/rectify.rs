@@ -16,6 +16,7 @@ pub const CELL: u32 = 56;
 pub const SIDE: u32 = 9 * CELL;
 
 /// The grid, straightened, with the mapping from the original picture.
+#[derive(Clone)]
 pub struct Rectified {
     /// The square grid picture, `SIDE` x `SIDE`.
     pub image: RgbImage,

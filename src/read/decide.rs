@@ -1,17 +1,16 @@
 //! What the reading decides: the givens solved (correcting misreads the evidence allows),
-//! and when that gives no one solution, the other readings tried in turn (other authors,
-//! blurred templates, the grid shifted a cell), weighed by the player's pencil marks.
+//! and when that gives no one solution, the cheapest of the other readings that does (see
+//! [`hypotheses`]), weighed by the player's pencil marks.
 
 use std::path::Path;
 
 use image::RgbImage;
 
 use crate::budget::Budget;
-use crate::pipeline::cells::Cells;
 use crate::pipeline::picture::Picture;
 use crate::pipeline::{correct, pencil, Reading};
 use crate::puzzle::{check, hint};
-use crate::read::swap_recognition;
+use crate::read::hypotheses::{self, Hypothesis};
 use crate::{Error, Mode, Report, Result, Snap, Stage, Timings};
 
 impl Snap {
@@ -28,7 +27,7 @@ impl Snap {
         budget: &Budget,
     ) -> Result<bool> {
         let timings = &mut report.timings;
-        let mut reading = self.read_as(picture.rgb(), (name, label), timings, budget)?;
+        let reading = self.read_as(picture.rgb(), (name, label), timings, budget)?;
         if reading.givens.is_full() {
             // Nothing to solve: most likely the page's printed solution was found instead of
             // its puzzle, and its "answer" is no answer to the puzzle the user meant.
@@ -37,35 +36,8 @@ impl Snap {
                 reason: "the only grid found is complete: a digit is printed in every cell".into(),
             });
         }
-        let mut solved = self.solve_reading(&mut reading, timings, budget);
+        let (mut reading, mut solved) = self.decide(picture.rgb(), reading, timings, budget);
         budget.check(name)?;
-        if !solved.is_unique() {
-            // Entries told from the givens by a weak shade may be thin givens that blur
-            // lightened: read the authors that clear shades alone tell, and keep that when it
-            // has one solution.
-            for mut cells in sure_author_fallbacks(&reading.cells) {
-                let mut other =
-                    timings.time(Stage::Recognize, || self.recognize(&cells, None, budget));
-                std::mem::swap(&mut reading.cells, &mut cells);
-                swap_recognition(&mut reading, &mut other);
-                let solved_again = self.solve_reading(&mut reading, timings, budget);
-                budget.check(name)?;
-                if solved_again.is_unique() {
-                    solved = solved_again;
-                    break;
-                }
-                std::mem::swap(&mut reading.cells, &mut cells);
-                swap_recognition(&mut reading, &mut other);
-            }
-        }
-        if !solved.is_unique() {
-            let shifted = self.shifted(picture.rgb(), &reading, timings, budget);
-            budget.check(name)?;
-            if let Some((shifted, solved_shifted)) = shifted {
-                reading = shifted;
-                solved = solved_shifted;
-            }
-        }
         if solved.is_unique() && !solved.doubts.is_empty() {
             solved = self.weigh_by_pencil_marks(picture.rgb(), &reading, solved, timings, budget);
             budget.check(name)?;
@@ -114,35 +86,44 @@ impl Snap {
         Ok(true)
     }
 
-    /// Solves `reading`'s givens, correcting misreads the evidence allows; when that has no
-    /// unique solution, reads the glyphs once more against blurred templates and keeps that
-    /// reading (in `reading`) when it has one.
-    pub(crate) fn solve_reading(
+    /// The one decision: of the reading first made and the hypotheses beyond it (see
+    /// [`hypotheses::tiers`]), the cheapest one taken with one solution (see
+    /// [`Hypothesis::accepts`]), with its decision. Two taken from one tier are a tie: they
+    /// are equally likely and give two answers, so neither is taken and the first reading
+    /// stands, undecided. Once `budget` says stop, what comes back must not be used.
+    pub(crate) fn decide(
         &self,
-        reading: &mut Reading,
+        image: &RgbImage,
+        first: Reading,
         timings: &mut Timings,
         budget: &Budget,
-    ) -> correct::Decision {
-        let solved = timings.time(Stage::Solve, || self.solve_as_read(reading, budget));
-        if solved.is_unique() {
-            return solved;
+    ) -> (Reading, correct::Decision) {
+        let decision = timings.time(Stage::Solve, || self.solve_as_read(&first, budget));
+        if Hypothesis::AS_READ.accepts(&decision) {
+            return (first, decision);
         }
-        // Soft print (a photo's lens and focus) can make sharp templates misread it: read
-        // once more against templates blurred as the glyphs are, and keep that reading when it
-        // has one solution.
-        let blurred = timings.time(Stage::Recognize, || {
-            self.recognize_blurred(&reading.cells, budget)
-        });
-        let Some(mut other) = blurred else {
-            return solved;
-        };
-        swap_recognition(reading, &mut other);
-        let solved_again = timings.time(Stage::Solve, || self.solve_as_read(reading, budget));
-        if solved_again.is_unique() {
-            return solved_again;
+        for tier in hypotheses::tiers(&first.cells) {
+            let mut taken = None;
+            for hypothesis in tier {
+                let weighed = self.weigh(hypothesis, image, &first, timings, budget);
+                if budget.is_stopped() {
+                    return (first, decision);
+                }
+                match weighed {
+                    Some(found) if hypothesis.accepts(&found.1) => {
+                        if taken.is_some() {
+                            return (first, decision);
+                        }
+                        taken = Some(found);
+                    }
+                    _ => {}
+                }
+            }
+            if let Some(taken) = taken {
+                return taken;
+            }
         }
-        swap_recognition(reading, &mut other);
-        solved
+        (first, decision)
     }
 
     /// `solved` weighed again with the player's pencil marks told by their places (see
@@ -200,85 +181,5 @@ impl Snap {
             self.options.max_corrections,
             budget,
         )
-    }
-}
-
-/// Readings of `cells` to try, in turn, when the authors that weak shades tell give no unique
-/// solution: first the unsure glyph whose colour is nearest the givens' taken back among the
-/// givens (a thin given whose curved strokes never reach its colour on any whole pixel falls
-/// among a player's entries drawn a shade lighter), then the two nearest, then every glyph
-/// with its author told by clear shades alone (see [`cells::Glyph::sure_author`]). Empty
-/// when no author is unsure.
-fn sure_author_fallbacks(cells: &Cells) -> Vec<Cells> {
-    let unsure = cells.unsure_nearest_givens_first();
-    let steps = (1..=MAX_TAKEN_BACK.min(unsure.len().saturating_sub(1))).chain([unsure.len()]);
-    let steps = steps.filter(|&n| n > 0);
-    steps
-        .map(|n| {
-            let mut cells = cells.clone();
-            for &i in &unsure[..n] {
-                if let Some(glyph) = &mut cells.glyphs[i] {
-                    glyph.author = glyph.sure_author;
-                }
-            }
-            cells
-        })
-        .collect()
-}
-
-/// The most unsure glyphs taken back one by one (see [`sure_author_fallbacks`]) before all
-/// are.
-const MAX_TAKEN_BACK: usize = 2;
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::pipeline::cells;
-    use crate::pipeline::cells::Author;
-
-    /// Cells holding `glyphs` (cell index, colour, author, sure author) and nothing else.
-    fn cells_of(glyphs: &[(usize, [u8; 3], Author, Author)]) -> Cells {
-        let mut all = vec![None; 81];
-        for &(i, colour, author, sure_author) in glyphs {
-            let mut glyph = cells::Glyph::sketch(4, 8, colour);
-            glyph.author = author;
-            glyph.sure_author = sure_author;
-            all[i] = Some(glyph);
-        }
-        Cells {
-            glyphs: all,
-            marked: vec![None; 81],
-            lines_x: std::array::from_fn(|i| i as f32 * 10.0),
-            lines_y: std::array::from_fn(|i| i as f32 * 10.0),
-            dark: false,
-            background: [255; 3],
-        }
-    }
-
-    #[test]
-    fn unsure_entries_nearest_the_givens_colour_go_back_first() {
-        use Author::{Entry, Given};
-        let cells = cells_of(&[
-            (0, [10; 3], Given, Given),
-            (1, [30; 3], Given, Given),
-            (2, [110; 3], Entry, Given),
-            (3, [70; 3], Entry, Given),
-            (4, [90; 3], Entry, Given),
-            (5, [200, 40, 40], Entry, Entry),
-        ]);
-        let entries_of = |c: &Cells| -> Vec<usize> {
-            (0..81)
-                .filter(|&i| c.glyphs[i].as_ref().is_some_and(|g| g.author == Entry))
-                .collect()
-        };
-        let tried: Vec<Vec<usize>> = sure_author_fallbacks(&cells)
-            .iter()
-            .map(entries_of)
-            .collect();
-        // The lightest given-like shade (70) first, then the next (90), then every unsure
-        // glyph; the red entry was never unsure.
-        assert_eq!(tried, [vec![2, 4, 5], vec![2, 5], vec![5]]);
-        let sure = cells_of(&[(0, [10; 3], Given, Given), (5, [200, 40, 40], Entry, Entry)]);
-        assert!(sure_author_fallbacks(&sure).is_empty());
     }
 }

@@ -1,8 +1,9 @@
 //! Reading a picture's grid: the grid placed (as located, turned upright, re-placed by the
-//! digits' lattice, shifted a cell; see [`placement`]), its cells sliced, their glyphs
-//! recognized, and the decision on what was read (see [`decide`]).
+//! digits' lattice; see [`placement`]), its cells sliced, their glyphs recognized, and the
+//! decision among that reading and the hypotheses beyond it (see [`hypotheses`], [`decide`]).
 
 mod decide;
+pub(crate) mod hypotheses;
 pub(crate) mod placement;
 
 use std::path::Path;
@@ -97,16 +98,9 @@ impl Snap {
         timings: &mut Timings,
         budget: &Budget,
     ) -> Reading {
-        let (evidence, rivals, givens, entries) =
+        let recognition =
             timings.time(Stage::Recognize, || self.recognize(&cells, matched, budget));
-        Reading {
-            givens,
-            entries,
-            evidence,
-            rivals,
-            rectified,
-            cells,
-        }
+        Reading::recognized(rectified, cells, recognition)
     }
 
     /// Each cell's recognized digit (`None` for empty cells), the rivals, and the digits read
@@ -181,12 +175,24 @@ fn recognition(
     (evidence, rivals, givens, entries)
 }
 
-/// Exchanges `reading`'s recognition with `other`.
-pub(crate) fn swap_recognition(reading: &mut Reading, other: &mut Recognition) {
-    std::mem::swap(&mut reading.evidence, &mut other.0);
-    std::mem::swap(&mut reading.rivals, &mut other.1);
-    std::mem::swap(&mut reading.givens, &mut other.2);
-    std::mem::swap(&mut reading.entries, &mut other.3);
+impl Reading {
+    /// The reading of the grid straightened as `rectified` and sliced as `cells`, whose
+    /// glyphs were recognized as `recognition`.
+    pub(crate) fn recognized(
+        rectified: Rectified,
+        cells: Cells,
+        recognition: Recognition,
+    ) -> Reading {
+        let (evidence, rivals, givens, entries) = recognition;
+        Reading {
+            givens,
+            entries,
+            evidence,
+            rivals,
+            rectified,
+            cells,
+        }
+    }
 }
 
 /// Splits the recognized digits into givens and a player's entries by their author.

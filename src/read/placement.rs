@@ -1,11 +1,11 @@
 //! Where the grid is: the placements a reading tries beyond the grid as located (turned
-//! upright, re-placed by the digits' lattice, shifted a cell across or down).
+//! upright, re-placed by the digits' lattice, and as a hypothesis, moved a cell across or
+//! down).
 
 use image::{GrayImage, RgbImage};
 
 use crate::budget::Budget;
 use crate::pipeline::cells::{self, Cells};
-use crate::pipeline::correct;
 use crate::pipeline::quad::{Quad, Turn};
 use crate::pipeline::recognize::Matched;
 use crate::pipeline::rectify::{self, Rectified};
@@ -100,49 +100,27 @@ impl Snap {
         }
     }
 
-    /// The grid read and solved with its outline moved a cell across or down, when exactly one
-    /// of the four moves gives a reading with one solution and no doubt. A grid whose boxes are
-    /// told apart by their fills alone, its corner box filled like the card around it and its
-    /// far column empty of givens, was placed a column off: by the fills, and by the digits'
-    /// lattice too (digits sit centred in the cells either way), and read with no solution.
-    /// A grid placed right and moved a cell reads its givens in the wrong rows or columns, and
-    /// those clash or leave no solution.
-    pub(crate) fn shifted(
+    /// The grid read with its outline moved `across` and `down` by whole cells; `None` when
+    /// the moved outline leaves the picture or its corners are degenerate.
+    pub(crate) fn moved(
         &self,
         image: &RgbImage,
-        reading: &Reading,
+        first: &Reading,
+        across: i32,
+        down: i32,
         timings: &mut Timings,
         budget: &Budget,
-    ) -> Option<(Reading, correct::Decision)> {
-        let inside = |quad: &Quad| {
-            let (w, h) = (image.width() as f32, image.height() as f32);
-            (quad.corners.iter()).all(|&(x, y)| (0.0..w).contains(&x) && (0.0..h).contains(&y))
-        };
-        let mut found = None;
-        for (across, down) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
-            let quad = reading.rectified.shifted_quad(across, down);
-            if !inside(&quad) {
-                continue;
-            }
-            let Some(rectified) = timings.time(Stage::Rectify, || rectify::rectify(image, &quad))
-            else {
-                continue;
-            };
-            let cells = timings.time(Stage::Cells, || cells::slice(&rectified, image));
-            let moved = self.reading_of(rectified, cells, None, timings, budget);
-            let solved = timings.time(Stage::Solve, || self.solve_as_read(&moved, budget));
-            if budget.is_stopped() {
-                return None;
-            }
-            if solved.trusted().is_none() {
-                continue;
-            }
-            if found.is_some() {
-                return None;
-            }
-            found = Some((moved, solved));
+    ) -> Option<Reading> {
+        let quad = first.rectified.shifted_quad(across, down);
+        let (w, h) = (image.width() as f32, image.height() as f32);
+        let inside =
+            (quad.corners.iter()).all(|&(x, y)| (0.0..w).contains(&x) && (0.0..h).contains(&y));
+        if !inside {
+            return None;
         }
-        found
+        let rectified = timings.time(Stage::Rectify, || rectify::rectify(image, &quad))?;
+        let cells = timings.time(Stage::Cells, || cells::slice(&rectified, image));
+        Some(self.reading_of(rectified, cells, None, timings, budget))
     }
 }
 
@@ -175,9 +153,7 @@ mod tests {
         let budget = Budget::unlimited();
         let misplaced = snap.reading_of(rectified, cells, None, &mut timings, &budget);
         assert_ne!(misplaced.givens, puzzle);
-        let (moved, solved) = snap
-            .shifted(&sketch.image, &misplaced, &mut timings, &budget)
-            .expect("moved a column right, the grid reads");
+        let (moved, solved) = snap.decide(&sketch.image, misplaced, &mut timings, &budget);
         assert_eq!(moved.givens, puzzle);
         assert_eq!(solved.trusted(), Some(solution));
     }
