@@ -10,6 +10,7 @@ use crate::pipeline::quad::{Quad, Turn};
 use crate::pipeline::recognize::Matched;
 use crate::pipeline::rectify::{self, Rectified};
 use crate::pipeline::{locate, Reading};
+use crate::puzzle::board::MIN_GIVENS;
 use crate::{Snap, Stage, Timings};
 
 /// Glyphs whose median offset across from their cells' centres is beyond this fraction of a
@@ -19,16 +20,14 @@ use crate::{Snap, Stage, Timings};
 pub(crate) const MISREGISTERED: f32 = 0.06;
 /// ... and a grid located again is kept when it holds them at least this much nearer.
 const REGISTERED_GAIN: f32 = 0.5;
-/// Cells holding fewer glyphs than a puzzle has givens may belong to a grid placed off its
-/// digits, each digit cut by a cell's edge and dropped.
-const MIN_GLYPHS: usize = crate::puzzle::board::MIN_GIVENS;
 
 impl Snap {
     /// The grid located again by its digits' lattice when its glyphs sit off their cells'
     /// centres across (lines or fills placed it a column off, and the cells stretched to
     /// match): of the placements the lattice offers, the one that holds the digits nearest
     /// their centres, when by `REGISTERED_GAIN` nearer than now; else as it was. When the
-    /// cells hold too few glyphs for a puzzle (`MIN_GLYPHS`), a placement that holds enough,
+    /// cells hold fewer glyphs than a puzzle has givens (`MIN_GIVENS`: each digit cut by a
+    /// cell's edge and dropped), a placement that holds enough,
     /// centred, is kept too: on a card with shading-only boxes and blurred edges, the outline
     /// was placed a third of a cell wide, every digit was cut by a cell's edge, and none read.
     /// `matched` (the glyphs of `cells` matched, when done) comes back with the cells kept.
@@ -40,7 +39,7 @@ impl Snap {
         matched: Option<Matched>,
         timings: &mut Timings,
     ) -> (Rectified, Cells, Option<Matched>) {
-        let enough = |cells: &Cells| cells.glyphs.iter().flatten().count() >= MIN_GLYPHS;
+        let enough = |cells: &Cells| cells.glyphs.iter().flatten().count() >= MIN_GIVENS;
         // The offset a placement must beat to replace the grid as it is.
         let bound = match cells.offset_across() {
             Some(off) if enough(&cells) && off <= MISREGISTERED => {

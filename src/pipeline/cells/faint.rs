@@ -3,13 +3,11 @@
 //! stands out much more. The givens of one picture are printed alike, so a given whose
 //! strokes are much fainter than the picture's other givens is no given.
 
-use super::{Author, Glyph};
+use super::{Author, Glyph, MIN_POPULATION};
 
 /// A given whose strokes stand out less than this fraction of the givens' typical strokes is
 /// a smudge.
 const FAINT: f32 = 0.6;
-/// Below this many givens there is no population to compare with.
-const MIN_GIVENS: usize = 8;
 /// Which of a glyph's ink values (a quantile) stands for its strokes: high enough to sit
 /// inside them, below the odd darkest pixel.
 const STROKE_QUANTILE: f32 = 0.9;
@@ -26,7 +24,7 @@ pub(super) fn drop_faint_givens(glyphs: &mut [Option<Glyph>], room: &[f32]) -> V
         })
         .collect();
     let mut typical: Vec<f32> = strength.iter().flatten().copied().collect();
-    if typical.len() < MIN_GIVENS {
+    if typical.len() < MIN_POPULATION {
         return Vec::new();
     }
     typical.sort_by(f32::total_cmp);

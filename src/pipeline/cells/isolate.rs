@@ -6,7 +6,7 @@
 use crate::pipeline::mask::component_boxes;
 use image::{GrayImage, Luma, RgbImage};
 
-use super::{Author, Glyph, LINE_MARGIN, MIN_GLYPH_HEIGHT, MIN_MARK_HEIGHT};
+use super::{Author, Glyph, LINE_MARGIN, MARK_HEIGHT, MIN_GLYPH_HEIGHT};
 use crate::pipeline::gray::grey_or_hue;
 use crate::pipeline::rectify::{Rectified, CELL};
 
@@ -112,7 +112,7 @@ pub(super) fn isolate_glyph(
     let min_height = (MIN_GLYPH_HEIGHT * CELL as f32) as u32;
     // Rounded up: truncated, 3.9 px let 3 px specks count as marks, and their number pulled
     // the marks' typical height down to theirs.
-    let min_mark = (MIN_MARK_HEIGHT * CELL as f32).ceil() as u32;
+    let min_mark = (MARK_HEIGHT.start() * CELL as f32).ceil() as u32;
     let height = |b: &(u32, u32, u32, u32)| b.3 - b.1 + 1;
     let (cx, cy) = (w as f32 / 2.0, h as f32 / 2.0);
     let offset = |b: &(u32, u32, u32, u32)| {

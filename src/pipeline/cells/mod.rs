@@ -37,11 +37,23 @@ pub(crate) use lines::cell_area;
 use lines::find_lines;
 use pieces::{Join, JOIN};
 use sizes::{median_of, Sizes};
+use std::ops::RangeInclusive;
 
+/// The fewest glyphs whose median says something about the picture's font (its stroke, its
+/// orientation): with fewer there is no population to compare with (a real puzzle has at
+/// least 17 givens).
+pub(crate) const MIN_POPULATION: usize = 8;
 /// A glyph shorter than this fraction of the cell is noise, whatever the population says.
 pub(super) const MIN_GLYPH_HEIGHT: f32 = 0.1;
-/// A mark shorter than this fraction of the cell is a speck, not a pencil mark.
-const MIN_MARK_HEIGHT: f32 = 0.07;
+/// A pencil mark's height, as a fraction of the cell: shorter is a speck, taller a digit or
+/// marks run together (three rows of marks fit in a cell).
+pub(crate) const MARK_HEIGHT: RangeInclusive<f32> = 0.07..=0.4;
+/// The sizes of one font's glyphs (a grid's digits, a player's pencil marks) as shares of its
+/// typical glyph's: old-style figures' short 1 and 2 stand at 0.65-0.75 of the others, and a
+/// glyph beyond 1.45 is not one figure of the font (3 of the 26,771 digit glyphs of the first
+/// tuning rendering are; 19 of the photos' 4,893, glyphs joined to the shadow at a grid's edge
+/// reaching 1.5-2; the widest digit of a font is rarely a third wider than its median one).
+pub(crate) const FONT_SPREAD: RangeInclusive<f32> = 0.6..=1.45;
 /// A lone glyph this close to its cell's centre (a fraction of the cell, on both axes; across
 /// only, when it stands on the baseline) is placed as a digit is.
 pub(super) const LONE_OFFSET: f32 = 0.12;
@@ -75,8 +87,9 @@ const OWN_STRENGTH: f32 = 0.8;
 /// pictures' entries but misread seven others (a `5` read `6`, a `3` read `8` or `9`); the
 /// narrow ones alone mended the seven and spoilt none.
 const OWN_NARROW: f32 = 0.5;
-/// The least contrast that counts as ink, in grey levels.
-pub(super) const MIN_INK: i32 = 24;
+/// The least contrast that counts as ink, in grey levels: less is compression noise on a plain
+/// cell (grid lines fainter than this are not found either).
+pub(crate) const MIN_INK: i32 = 24;
 
 /// An entry this far (RGB distance) from the median colour of the entries is drawn in a
 /// colour of its own (the lone-glyph split distance of the authors' colour groups).

@@ -4,8 +4,11 @@
 
 use super::isolate::CellInk;
 use super::pieces::{Join, JOIN};
-use super::{Glyph, FRAGMENT, FRAGMENT_COMPANIONS, LONE_OFFSET, MIN_GLYPH_HEIGHT};
+use super::{
+    Glyph, FONT_SPREAD, FRAGMENT, FRAGMENT_COMPANIONS, LONE_OFFSET, MARK_HEIGHT, MIN_GLYPH_HEIGHT,
+};
 use crate::pipeline::rectify::CELL;
+use crate::puzzle::board::MIN_GIVENS;
 
 /// A digit joined from pieces is within these fractions of the digit height.
 const WHOLE_LOW: f32 = 0.85;
@@ -24,12 +27,6 @@ const ON_BASELINE: usize = 3;
 /// highlight, its joins under the cell's lowered threshold, comes apart into four (its bowl,
 /// its flag's stem and bar, a sliver of the join).
 const MAX_PIECES: usize = 4;
-/// Pencil marks are at most this fraction of the cell (three rows of them fit in it).
-const MAX_MARK_HEIGHT: f32 = 0.4;
-/// A glyph taller than this many digit heights is not one figure of the grid's font (3 of the
-/// 26,771 digit glyphs of the first tuning rendering are; 19 of the photos' 4,893, glyphs
-/// joined to the shadow at a grid's edge reaching 1.5-2).
-const MAX_DIGIT_FRACTION: f32 = 1.45;
 /// ... and this many times the pencil marks' height, when the picture has pencil marks.
 const MARK_MARGIN: f32 = 1.3;
 /// A lone glyph at the very centre of its cell may be this small a fraction and still be a
@@ -39,11 +36,6 @@ const LONE_DIGIT_FRACTION: f32 = 0.42;
 /// at least this many times the digit height of its pixels reach that fainter threshold: a
 /// digit's strokes cover at least its height (a `1`'s stem), a few specks of noise do not.
 const FAINT_PIXELS: f32 = 1.0;
-/// How many glyphs set the digit height: as many as a real puzzle has givens at least.
-const DIGIT_POPULATION: usize = crate::puzzle::board::MIN_GIVENS;
-/// Without pencil marks to compare with, a glyph this fraction of the digit height is a digit
-/// (old-style 1 and 2 are x-height, about 0.65-0.75 of the others).
-const DIGIT_FRACTION: f32 = 0.6;
 /// ... or this fraction in a picture with pencil marks, whose columns of marks would pass
 /// for a digit's pieces.
 const BROKEN_PART_BESIDE_MARKS: f32 = 0.5;
@@ -83,9 +75,10 @@ impl Sizes {
             .filter_map(|c| c.glyph.as_ref().map(|g| g.height))
             .collect();
         heights.sort_unstable_by(|a, b| b.cmp(a));
-        heights.truncate(DIGIT_POPULATION);
+        // As many glyphs set the digit height as a real puzzle has givens at least.
+        heights.truncate(MIN_GIVENS);
         let digit = median_of(&mut heights).unwrap_or(CELL as f32);
-        let max_mark = MAX_MARK_HEIGHT * CELL as f32;
+        let max_mark = MARK_HEIGHT.end() * CELL as f32;
         // Each cell holding several marks: the heights of its marks (and its glyph, if as
         // small).
         let marked: Vec<Vec<u32>> = (cells.iter().filter(|c| c.marks.len() >= 2))
@@ -108,7 +101,7 @@ impl Sizes {
             .filter(|c| {
                 c.glyph
                     .as_ref()
-                    .is_some_and(|g| g.height as f32 >= DIGIT_FRACTION * digit)
+                    .is_some_and(|g| g.height as f32 >= FONT_SPREAD.start() * digit)
             })
             .map(|c| c.bottom)
             .collect();
@@ -153,13 +146,13 @@ impl Sizes {
             let lone_at_centre = marks.is_empty()
                 && off_centre < LONE_OFFSET
                 && h >= MARK_MARGIN * mark
-                && h >= DIGIT_FRACTION * self.digit;
+                && h >= FONT_SPREAD.start() * self.digit;
             return h * h >= self.digit * mark || lone_at_centre;
         }
         let standing = |b: &&f32| (cell.bottom - **b).abs() < BASELINE_TOLERANCE;
         let on_baseline = cell.off_across < LONE_OFFSET
             && self.bottoms.iter().filter(standing).count() >= ON_BASELINE;
-        h >= DIGIT_FRACTION * self.digit
+        h >= FONT_SPREAD.start() * self.digit
             || (marks.is_empty() && (off_centre < LONE_OFFSET || on_baseline))
     }
 
@@ -259,9 +252,9 @@ impl Sizes {
     }
 
     /// Whether a digit's glyph is taller than any figure of the grid's font can be: old-style
-    /// figures reach above and below the others, but by less than `MAX_DIGIT_FRACTION`.
+    /// figures reach above and below the others, but by less than `FONT_SPREAD`.
     pub(super) fn is_outsized(&self, glyph: &Glyph) -> bool {
-        glyph.height as f32 > MAX_DIGIT_FRACTION * self.digit
+        glyph.height as f32 > FONT_SPREAD.end() * self.digit
     }
 }
 

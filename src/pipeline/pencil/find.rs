@@ -10,6 +10,7 @@ use std::ops::Range;
 use image::{GrayImage, Luma, RgbImage};
 use imageproc::geometric_transformations::Projection;
 
+use crate::pipeline::cells::{MARK_HEIGHT, MIN_INK};
 use crate::pipeline::mask::components;
 use crate::pipeline::resample::{source_scale, Area, Piece, Strengths};
 
@@ -18,9 +19,6 @@ use crate::pipeline::resample::{source_scale, Area, Piece, Strengths};
 const EXTEND: f32 = 0.35;
 /// A grid line is looked for within this fraction of a cell of where the grid puts it.
 const LINE_SEARCH: f32 = 0.3;
-/// A line's pixels stand out at least this many grey levels (fainter lines are not found and
-/// the grid's place is kept; they are fainter than any mark's threshold too).
-const LINE_INK: i32 = 24;
 /// A column (or row) is a line's when its pixels stand out along this share of the cell's
 /// length; no column of marks covers more than three marks' height.
 const LINE_COVER: f32 = 0.85;
@@ -38,10 +36,9 @@ const PEAK_MARGIN: f32 = 0.08;
 /// already far larger than the recognizer's 24x32 frame.
 const MAX_ZOOM: f32 = 3.0;
 /// A pixel is ink when it stands out at least this fraction of the cell's strongest ink
-/// (marks are drawn in one colour, so their strokes reach about the same strength)...
+/// (marks are drawn in one colour, so their strokes reach about the same strength), and at
+/// least [`MIN_INK`].
 const INK_SHARE: f32 = 0.4;
-/// ... and at least this many grey levels: less is compression noise on a plain cell.
-const MIN_INK: i32 = 24;
 /// A piece this thin and long (fractions of the cell) is a grid line's remnant: no mark is
 /// half as tall as the cell.
 const SLIVER_THICKNESS: f32 = 0.1;
@@ -60,10 +57,8 @@ const JOIN_GAP: f32 = 0.04;
 /// A cell whose sides, between the lines found, differ by more than this share, or differ
 /// from the grid's cell by more, is misplaced: its marks may be cut or a neighbour's.
 const MAX_SKEW: f32 = 0.12;
-/// A pencil mark is at least this tall, and at most this tall and this wide (fractions of the
-/// cell): smaller is a speck, larger a digit or marks run together.
-const MIN_MARK_HEIGHT: f32 = 0.07;
-const MAX_MARK_HEIGHT: f32 = 0.4;
+/// A pencil mark is at most this wide (a fraction of the cell; its height see [`MARK_HEIGHT`]):
+/// wider is a digit or marks run together.
 const MAX_MARK_WIDTH: f32 = 0.3;
 
 /// One glyph found in a cell.
@@ -174,7 +169,7 @@ fn mark(g: Piece, cell: (f32, f32, f32, f32), ink: &Ink<'_>, source: f32) -> Opt
         ((g.3 + 1) as f32 - t) / ch,
     ];
     let (bw, bh) = (bounds[2] - bounds[0], bounds[3] - bounds[1]);
-    if !(MIN_MARK_HEIGHT..=MAX_MARK_HEIGHT).contains(&bh) || bw > MAX_MARK_WIDTH {
+    if !MARK_HEIGHT.contains(&bh) || bw > MAX_MARK_WIDTH {
         return None;
     }
     // As the cells stage crops a digit: faint fringes dropped, full ink at the cell's peak.
@@ -217,13 +212,13 @@ impl Frame {
         let cover = |hits: usize, of: &Range<u32>| hits as f32 / of.len().max(1) as f32;
         let columns: Vec<f32> = (0..s.w)
             .map(|x| {
-                let hits = along_y.clone().filter(|&y| s.at(x, y) >= LINE_INK).count();
+                let hits = along_y.clone().filter(|&y| s.at(x, y) >= MIN_INK).count();
                 cover(hits, &along_y)
             })
             .collect();
         let rows: Vec<f32> = (0..s.h)
             .map(|y| {
-                let hits = along_x.clone().filter(|&x| s.at(x, y) >= LINE_INK).count();
+                let hits = along_x.clone().filter(|&x| s.at(x, y) >= MIN_INK).count();
                 cover(hits, &along_x)
             })
             .collect();

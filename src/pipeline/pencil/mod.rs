@@ -31,7 +31,7 @@
 use image::{GrayImage, RgbImage};
 use rayon::prelude::*;
 
-use crate::pipeline::cells::{Author, Cells};
+use crate::pipeline::cells::{Author, Cells, FONT_SPREAD};
 use crate::pipeline::recognize::Templates;
 use crate::pipeline::rectify::Rectified;
 use crate::puzzle::board::{Board, Digit, Pos};
@@ -73,17 +73,6 @@ pub struct PencilMarks {
     /// checked.
     pub unreadable: Vec<Pos>,
 }
-
-/// Marks of one cell are alike in height: none below this share of the tallest (old-style
-/// figures, whose 1 and 2 are short, stay within it).
-const HEIGHT_SPREAD: f32 = 0.6;
-/// A glyph this many times wider than the picture's typical mark is two marks run together
-/// (the widest digit of a font is rarely a third wider than its median one).
-const WIDE: f32 = 1.45;
-/// A glyph shorter or taller than these shares of the picture's typical mark is no mark (a
-/// line's remnant, a digit the cells stage took for marks); old-style figures stay within.
-const SHORT: f32 = 0.6;
-const TALL: f32 = 1.45;
 
 /// Reads the pencil marks of the empty cells the cells stage found marked, from the original
 /// `image` (sampled through `rect`'s projection), with `templates` and the picture's
@@ -176,14 +165,19 @@ fn find_all(image: &RgbImage, rect: &Rectified, cells: &Cells) -> Vec<(Pos, Opti
         .collect()
 }
 
-/// Whether the marks are alike in height (see `HEIGHT_SPREAD`).
+/// Whether the marks are alike in height: none below the tallest by more than one font's
+/// glyphs differ (see [`FONT_SPREAD`]).
 fn alike_heights(marks: &[Mark]) -> bool {
     let tallest = marks.iter().map(Mark::height).fold(0.0, f32::max);
-    marks.iter().all(|m| m.height() >= HEIGHT_SPREAD * tallest)
+    marks
+        .iter()
+        .all(|m| m.height() >= FONT_SPREAD.start() * tallest)
 }
 
 /// `found` with the cells holding a glyph unlike the picture's typical mark (the median
-/// width and height over all cells) made unreadable: one app draws all its marks alike.
+/// width and height over all cells) made unreadable: one app draws all its marks alike. A
+/// glyph sized beyond one font's spread of it (see [`FONT_SPREAD`]) is no mark: a line's
+/// remnant, a digit the cells stage took for marks, or two marks run together.
 fn like_each_other(found: Vec<(Pos, Option<Vec<Mark>>)>) -> Vec<(Pos, Option<Vec<Mark>>)> {
     let typical = |size: fn(&Mark) -> f32| {
         let mut sizes: Vec<f32> = (found.iter())
@@ -196,7 +190,8 @@ fn like_each_other(found: Vec<(Pos, Option<Vec<Mark>>)>) -> Vec<(Pos, Option<Vec
     };
     let (width, height) = (typical(Mark::width), typical(Mark::height));
     let alike = |m: &Mark| {
-        m.width() <= WIDE * width && (SHORT * height..=TALL * height).contains(&m.height())
+        m.width() <= FONT_SPREAD.end() * width
+            && (FONT_SPREAD.start() * height..=FONT_SPREAD.end() * height).contains(&m.height())
     };
     (found.into_iter())
         .map(|(pos, marks)| (pos, marks.filter(|m| m.iter().all(alike))))

@@ -5,22 +5,19 @@
 
 use image::{imageops, GrayImage};
 
+use crate::pipeline::cells::MIN_POPULATION;
 use crate::pipeline::gray::median_f32;
 use crate::pipeline::quad::Turn;
 use crate::pipeline::tuning;
 
 use super::{Matched, Templates};
 
-/// With fewer glyphs than this the median says too little to turn a grid (a real puzzle has at
-/// least 17 givens).
-const MIN_GLYPHS: usize = 8;
-
 impl Templates {
     /// The turn that makes the glyphs (`inks`: 255 = ink, cropped) stand upright:
     /// `Turn::None` unless another fits the templates clearly better. `matched` is
     /// [`Templates::match_glyphs`] of `inks` as they stand.
     pub fn upright_turn(&self, inks: &[&GrayImage], matched: &Matched) -> Turn {
-        if inks.len() < MIN_GLYPHS {
+        if inks.len() < MIN_POPULATION {
             return Turn::None;
         }
         let upright = median_f32(matched.best_scores().collect());
