@@ -1,12 +1,7 @@
 //! The player's pencil marks as evidence: a rival answer whose digits the marks leave out is
 //! refuted, and the reading is solved again with the candidates the marks allow.
 
-use super::doubt::{doubts, rival_answers};
-use super::loops::{correct_by_loops, decided_by_loops};
-use super::{
-    check, correct, correct_groups, correct_second_opinion, corrections_as_doubts, weak_fit,
-    with_changes, Correction, Decision,
-};
+use super::{check, solve_reading_marked, with_changes, Correction, Decision};
 use crate::budget::Budget;
 use crate::pipeline::pencil::CellMarks;
 use crate::pipeline::recognize::{Recognized, Rival};
@@ -59,64 +54,6 @@ impl<'a> Candidates<'a> {
         let (ours, theirs) = (self.left_out(ours), self.left_out(theirs));
         theirs >= ours + MARKS_MARGIN && theirs >= MARKS_RATIO * ours
     }
-}
-
-/// [`solve_reading`], with the player's pencil `marks` refuting rival readings whose answers
-/// they leave out (see [`Candidates::refute`]).
-pub fn solve_reading_marked(
-    givens: &Board,
-    evidence: &[Option<Recognized>],
-    rivals: &[Rival],
-    marks: Candidates<'_>,
-    max_changes: usize,
-    budget: &Budget,
-) -> Decision {
-    let mut solved = correct(givens, evidence, marks, max_changes, budget);
-    if max_changes > 0 && !matches!(solved.verdict, Ok(Verdict::Unique(_))) {
-        if let Some(by_groups) = correct_groups(givens, rivals, marks, budget) {
-            solved = by_groups;
-        }
-    }
-    if max_changes > 0 && !matches!(solved.verdict, Ok(Verdict::Unique(_))) {
-        if let Some(mended) =
-            correct_second_opinion(givens, evidence, rivals, marks, max_changes, budget)
-        {
-            solved = mended;
-        }
-    }
-    if max_changes > 0 && !matches!(solved.verdict, Ok(Verdict::Unique(_))) {
-        if let Some(by_loops) = correct_by_loops(givens, evidence, budget) {
-            solved = by_loops;
-        }
-    }
-    if max_changes > 0 {
-        if let Some(decided) = decided_by_loops(&solved, evidence, rivals, budget) {
-            solved = decided;
-        }
-    }
-    if solved.doubts.is_empty() {
-        solved.doubts = doubts(&solved, evidence, marks, budget);
-    }
-    if solved.doubts.is_empty() && !solved.corrections.is_empty() && weak_fit(givens, evidence) {
-        solved.doubts = corrections_as_doubts(&solved.corrections);
-    }
-    if solved.doubts.is_empty() {
-        // After corrections too: a rival reading of whole groups applied to the corrected
-        // givens that answers otherwise leaves the correction one guess among two.
-        if let Ok(Verdict::Unique(solution)) = solved.verdict {
-            let as_read = solved.corrections.is_empty();
-            solved.doubts = rival_answers(
-                &solved.givens,
-                evidence,
-                rivals,
-                &solution,
-                as_read,
-                marks,
-                budget,
-            );
-        }
-    }
-    solved
 }
 
 /// When the pencil `marks` refute the answer of `solved` (read from `read`) beside the answer

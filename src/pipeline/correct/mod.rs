@@ -1,7 +1,8 @@
 //! Solve with constraint-aware correction: when the givens as read clash, have no solution or
 //! have several, the least confident readings are swapped for their runner-up digits (a
 //! bounded search, cheapest total score loss first) until the puzzle has exactly one solution.
-//! Every change is reported. Then [`doubt`] weighs whether the answer can be trusted.
+//! Every change is reported. Then [`doubt`] weighs whether the answer can be trusted. The
+//! order of the repairs and of the searches for doubt is one rule, in `decision.rs`.
 
 use crate::budget::{Budget, SOLVE_STEPS};
 use crate::pipeline::recognize::{Recognized, Rival};
@@ -9,6 +10,7 @@ use crate::pipeline::tuning;
 use crate::puzzle::board::{Board, Conflict, Digit, Pos};
 use crate::puzzle::solve::{self, Verdict};
 
+mod decision;
 pub mod doubt;
 mod entries;
 mod exchanges;
@@ -16,8 +18,9 @@ mod loops;
 mod marks;
 mod shapes;
 
+pub use decision::solve_reading_marked;
 pub use entries::{settle_entries, weigh_corrections_by_entries, RefutingEntries};
-pub use marks::{decided_by_marks, solve_reading_marked, Candidates};
+pub use marks::{decided_by_marks, Candidates};
 
 pub use crate::findings::{Correction, Doubt};
 use doubt::rival_corrections;
