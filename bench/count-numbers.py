@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Counts the reading's numbers, the one way BENCHMARKS.md quotes them (issue 58).
 
-- Named constants in the reading (cells, recognize, correct, pencil, tuning.rs, read/): every
+- Named constants in the reading (cells, authors, recognize, correct, pencil, tuning.rs, read/): every
   `const NAME:` line, at any indent, in non-test code (a file's lines before its first
   `#[cfg(test)]`; `tests.rs` files left out).
 - Decimal literals: every number with a decimal point (`0.5`, `1.0`, `1e-3` is not one) in the
@@ -15,7 +15,7 @@ import pathlib
 import re
 import sys
 
-READING = ("src/pipeline/cells", "src/pipeline/recognize", "src/pipeline/correct",
+READING = ("src/pipeline/cells", "src/pipeline/authors", "src/pipeline/recognize", "src/pipeline/correct",
            "src/pipeline/pencil", "src/pipeline/tuning.rs", "src/read")
 OUTSIDE = ("src/puzzle", "src/app", "src/batch")
 CONST = re.compile(r"\s*(pub(\([^)]*\))?\s+)?const\s+[A-Z_0-9]+\s*:")

@@ -58,7 +58,11 @@ fn stages(c: &mut Criterion) {
         b.iter(|| stages::rectify(black_box(&image), &located.quad).unwrap())
     });
     g.bench_function("cells", |b| {
-        b.iter(|| stages::slice(black_box(&rectified), &image))
+        b.iter(|| {
+            let mut cells = stages::slice(black_box(&rectified), &image);
+            stages::tell_authors(&mut cells);
+            cells
+        })
     });
     g.bench_function("read (locate+rectify+cells+recognize)", |b| {
         b.iter(|| snap.read(black_box(&image), path).unwrap())

@@ -56,7 +56,11 @@ fn run(stage: &str, inputs: &Inputs, canvas: &mut RgbImage) {
     match stage {
         "locate" => drop(black_box(stages::locate(&inputs.image).ok())),
         "rectify" => drop(black_box(stages::rectify(&inputs.image, &inputs.quad))),
-        "cells" => drop(black_box(stages::slice(&inputs.rectified, &inputs.image))),
+        "cells" => {
+            let mut cells = stages::slice(&inputs.rectified, &inputs.image);
+            stages::tell_authors(&mut cells);
+            drop(black_box(cells))
+        }
         "recognize" => {
             let inks: Vec<&GrayImage> = inputs
                 .cells

@@ -1,9 +1,10 @@
 //! The pipeline's stages one at a time, for benches, examples, fuzz targets and programs
 //! that want one stage on its own: decode -> [`locate`] -> [`rectify`] -> [`slice()`] ->
-//! read ([`Snap::read`](crate::Snap::read)) -> [`solve_reading`] -> [`draw_answer`] ->
+//! [`tell_authors`] -> read ([`Snap::read`](crate::Snap::read)) -> [`solve_reading`] -> [`draw_answer`] ->
 //! [`encode`]. [`Snap`](crate::Snap) chains them; the types here are what passes between
 //! them.
 
+pub use crate::pipeline::authors::tell as tell_authors;
 pub use crate::pipeline::cells::{slice, Cells};
 pub use crate::pipeline::correct::{solve_read, solve_reading, Decision};
 pub use crate::pipeline::decode::{decode_bytes, decode_bytes_within, decode_file, open_regular};

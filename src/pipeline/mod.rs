@@ -9,6 +9,7 @@
 //! stages.
 
 pub mod annotate;
+pub(crate) mod authors;
 pub mod cells;
 pub mod correct;
 pub mod debug;

@@ -376,7 +376,8 @@ mod tests {
             image: out,
             ..sketch
         };
-        let cells = slice(&again.rectified(), &again.image);
+        let mut cells = slice(&again.rectified(), &again.image);
+        crate::pipeline::authors::tell(&mut cells);
         let given_height = |author| {
             let mut h: Vec<u32> = (cells.glyphs.iter().flatten())
                 .filter(|g| g.author == author)

@@ -14,7 +14,7 @@ use crate::budget::{self, Budget};
 use crate::pipeline::cells::{Author, Cells};
 use crate::pipeline::recognize::{GridGlyph, Matched, Recognized, Rival};
 use crate::pipeline::rectify::{self, Rectified};
-use crate::pipeline::{cells, debug, locate, Reading};
+use crate::pipeline::{authors, cells, debug, locate, Reading};
 use crate::puzzle::board::{Board, Pos};
 use crate::{Error, Result, Snap, Stage, Timings};
 
@@ -67,7 +67,7 @@ impl Snap {
                 path: name.to_path_buf(),
                 reason: "the grid's corners are degenerate".into(),
             })?;
-        let cells = timings.time(Stage::Cells, || cells::slice(&rectified, image));
+        let cells = sliced(&rectified, image, timings);
         let (rectified, cells, matched) =
             self.upright(image, &located.quad, rectified, cells, timings);
         let (rectified, cells, matched) =
@@ -136,6 +136,16 @@ impl Snap {
             let _ = std::fs::create_dir_all(dir).and_then(|_| write(&folder));
         }
     }
+}
+
+/// The cells of the grid straightened as `rectified` from `image`: sliced, then their glyphs'
+/// authors told.
+pub(crate) fn sliced(rectified: &Rectified, image: &RgbImage, timings: &mut Timings) -> Cells {
+    timings.time(Stage::Cells, || {
+        let mut cells = cells::slice(rectified, image);
+        authors::tell(&mut cells);
+        cells
+    })
 }
 
 /// What recognition makes of a grid's cells: the evidence, the rivals, the givens and the

@@ -4,8 +4,9 @@
 
 use image::{GrayImage, RgbImage};
 
+use super::sliced;
 use crate::budget::Budget;
-use crate::pipeline::cells::{self, Cells};
+use crate::pipeline::cells::Cells;
 use crate::pipeline::quad::{Quad, Turn};
 use crate::pipeline::recognize::Matched;
 use crate::pipeline::rectify::{self, Rectified};
@@ -56,7 +57,7 @@ impl Snap {
             else {
                 continue;
             };
-            let moved_cells = timings.time(Stage::Cells, || cells::slice(&moved, image));
+            let moved_cells = sliced(&moved, image, timings);
             match moved_cells.offset_across() {
                 Some(o) if o < best.2 && enough(&moved_cells) => {
                     best = (moved, moved_cells, o, None)
@@ -92,7 +93,7 @@ impl Snap {
         });
         match turned {
             Some(turned) => {
-                let cells = timings.time(Stage::Cells, || cells::slice(&turned, image));
+                let cells = sliced(&turned, image, timings);
                 (turned, cells, None)
             }
             None => (rectified, cells, Some(matched)),
@@ -118,7 +119,7 @@ impl Snap {
             return None;
         }
         let rectified = timings.time(Stage::Rectify, || rectify::rectify(image, &quad))?;
-        let cells = timings.time(Stage::Cells, || cells::slice(&rectified, image));
+        let cells = sliced(&rectified, image, timings);
         Some(self.reading_of(rectified, cells, None, timings, budget))
     }
 }
@@ -147,7 +148,7 @@ mod tests {
         // last one, empty, left out; every given lands a column right.
         let off = sketch.rectified().shifted_quad(-1, 0);
         let rectified = rectify::rectify(&sketch.image, &off).unwrap();
-        let cells = cells::slice(&rectified, &sketch.image);
+        let cells = sliced(&rectified, &sketch.image, &mut Timings::default());
         let mut timings = Timings::default();
         let budget = Budget::unlimited();
         let misplaced = snap.reading_of(rectified, cells, None, &mut timings, &budget);

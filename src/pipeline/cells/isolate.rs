@@ -214,6 +214,9 @@ pub(super) fn isolate_glyph(
         core,
         outsized: false,
         sure_author: Author::Given,
+        // Set once the cells' backgrounds are known (see `slice`).
+        cell_background: [255; 3],
+        room: 1.0,
     };
     CellInk {
         glyph: Some(glyph),

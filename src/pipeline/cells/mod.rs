@@ -8,26 +8,22 @@
 //! the givens of one puzzle share a font and a size, so the typical height of the tallest
 //! glyphs is the digit height, and pencil marks are known by their layout (several small
 //! glyphs in one cell) and their own typical height. A lone glyph near a cell's centre is a
-//! digit when it is sized like the others, however small they all are.
-//! Digits in a clearly different colour from the majority are a player's entries.
+//! digit when it is sized like the others, however small they all are. Who wrote each digit
+//! (givens, a player's entries) is the next step's, `authors`.
 
 use image::{GrayImage, RgbImage};
 use rayon::prelude::*;
 
 use crate::pipeline::gray::Histogram;
 
-mod authors;
-mod colour;
 mod contrast;
 mod detail;
-mod faint;
 pub(crate) mod frame;
 mod isolate;
 mod lines;
 mod pieces;
 mod sizes;
 mod stroke;
-mod weight;
 use crate::pipeline::rectify::Rectified;
 use contrast::{
     background_colour, cell_background, cell_threshold, room_share, stand_out_table, text_contrast,
@@ -38,6 +34,7 @@ use lines::find_lines;
 use pieces::{Join, JOIN};
 use sizes::{median_of, Sizes};
 use std::ops::RangeInclusive;
+pub(crate) use stroke::stroke_ink;
 
 /// The fewest glyphs whose median says something about the picture's font (its stroke, its
 /// orientation): with fewer there is no population to compare with (a real puzzle has at
@@ -91,12 +88,6 @@ const OWN_NARROW: f32 = 0.5;
 /// cell (grid lines fainter than this are not found either).
 pub(crate) const MIN_INK: i32 = 24;
 
-/// An entry this far (RGB distance) from the median colour of the entries is drawn in a
-/// colour of its own (the lone-glyph split distance of the authors' colour groups).
-const ENTRY_COLOUR_APART: f32 = 60.0;
-/// The fewest entries whose median colour is theirs.
-const MIN_ENTRIES_FOR_COLOUR: usize = 3;
-
 /// Who wrote a digit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Author {
@@ -114,7 +105,7 @@ pub struct Glyph {
     pub ink: GrayImage,
     /// The typical colour of its strokes.
     pub colour: [u8; 3],
-    /// Given or a player's entry.
+    /// Given or a player's entry (a given until the authors are told).
     pub author: Author,
     /// Width of the glyph in square-picture pixels.
     pub width: u32,
@@ -134,6 +125,13 @@ pub struct Glyph {
     /// player's near shade), this says given, and the reading is tried so when the givens
     /// without it have no unique solution.
     pub sure_author: Author,
+    /// Its cell's background colour (a highlight's, on a highlighted cell), against which its
+    /// ink's hue is told.
+    pub cell_background: [u8; 3],
+    /// How much of the grid's contrast its cell's background leaves ink to stand out (1 on the
+    /// grid's own background, less on a highlight), so its strokes are judged by what they could
+    /// reach.
+    pub room: f32,
 }
 
 impl Glyph {
@@ -151,6 +149,8 @@ impl Glyph {
             core: (0, 0, width - 1, height - 1),
             outsized: false,
             sure_author: Author::Given,
+            cell_background: [255; 3],
+            room: 1.0,
         }
     }
 
@@ -186,48 +186,6 @@ pub struct Cells {
 }
 
 impl Cells {
-    /// Which cells (row-major) hold an entry drawn in a colour of its own, far from the
-    /// median colour of the picture's entries: an app that paints a wrong entry red has
-    /// judged it already. `false` everywhere with fewer than `MIN_ENTRIES_FOR_COLOUR` entries.
-    pub fn entries_coloured_apart(&self) -> [bool; 81] {
-        let mut apart = [false; 81];
-        let entries: Vec<(usize, [f32; 3])> = (self.glyphs.iter().enumerate())
-            .filter_map(|(i, g)| g.as_ref().map(|g| (i, g)))
-            .filter(|(_, g)| g.author == Author::Entry)
-            .map(|(i, g)| (i, g.colour.map(f32::from)))
-            .collect();
-        if entries.len() < MIN_ENTRIES_FOR_COLOUR {
-            return apart;
-        }
-        let median = std::array::from_fn(|c| {
-            let mut channel: Vec<f32> = entries.iter().map(|e| e.1[c]).collect();
-            channel.sort_by(f32::total_cmp);
-            channel[channel.len() / 2]
-        });
-        for (i, colour) in entries {
-            apart[i] = colour::distance(colour, median) > ENTRY_COLOUR_APART;
-        }
-        apart
-    }
-
-    /// The cells (row-major) whose glyph's author a weak shade alone decided (its `author`
-    /// differs from its `sure_author`), the one whose colour is nearest the givens' mean
-    /// colour first.
-    pub fn unsure_nearest_givens_first(&self) -> Vec<usize> {
-        let givens = colour::mean(
-            (self.glyphs.iter().flatten())
-                .filter(|g| g.author == Author::Given)
-                .map(|g| g.colour.map(f32::from)),
-        );
-        let mut unsure: Vec<(usize, f32)> = (self.glyphs.iter().enumerate())
-            .filter_map(|(i, g)| g.as_ref().map(|g| (i, g)))
-            .filter(|(_, g)| g.author != g.sure_author)
-            .map(|(i, g)| (i, colour::distance(g.colour.map(f32::from), givens)))
-            .collect();
-        unsure.sort_by(|a, b| a.1.total_cmp(&b.1));
-        unsure.into_iter().map(|(i, _)| i).collect()
-    }
-
     /// How far the glyphs sit from their cells' centres across: the median offset, as a
     /// fraction of the cell; `None` without glyphs. Digits are centred across their cells in
     /// every layout, where up and down old-style figures and some fonts' baselines move them.
@@ -248,6 +206,8 @@ impl Cells {
 
 /// Slices the straightened grid into cells and isolates each digit; `image` is the original
 /// picture `rect` was straightened from, where the digits' colours are read at full size.
+/// Every glyph comes out a given: who wrote it is the next step's to tell
+/// ([`tell_authors`](crate::stages::tell_authors)).
 pub fn slice(rect: &Rectified, image: &RgbImage) -> Cells {
     let gray = &rect.gray;
     let mut levels = Histogram::new();
@@ -320,7 +280,7 @@ pub fn slice(rect: &Rectified, image: &RgbImage) -> Cells {
                 if glyph.width as f32 >= OWN_NARROW * typical_width {
                     return None;
                 }
-                let strength = faint::stroke_ink(glyph)? / 255.0;
+                let strength = stroke_ink(glyph)? / 255.0;
                 if strength >= OWN_STRENGTH {
                     return None;
                 }
@@ -353,22 +313,21 @@ pub fn slice(rect: &Rectified, image: &RgbImage) -> Cells {
             _ => cell,
         })
         .collect();
-    let (mut glyphs, mut marked): (Vec<_>, Vec<_>) =
-        (found.into_iter().zip(colours.iter().copied()))
-            .map(|(cell, colour)| {
-                let has_marks = cell.has_marks();
-                match cell.glyph {
-                    Some(mut glyph) if sizes.is_digit(&glyph, &cell) => {
-                        glyph.outsized = sizes.is_outsized(&glyph);
-                        (Some(glyph), None)
-                    }
-                    glyph => {
-                        let marked = has_marks || glyph.is_some();
-                        (None, marked.then_some(colour))
-                    }
+    let (mut glyphs, marked): (Vec<_>, Vec<_>) = (found.into_iter().zip(colours.iter().copied()))
+        .map(|(cell, colour)| {
+            let has_marks = cell.has_marks();
+            match cell.glyph {
+                Some(mut glyph) if sizes.is_digit(&glyph, &cell) => {
+                    glyph.outsized = sizes.is_outsized(&glyph);
+                    (Some(glyph), None)
                 }
-            })
-            .unzip();
+                glyph => {
+                    let marked = has_marks || glyph.is_some();
+                    (None, marked.then_some(colour))
+                }
+            }
+        })
+        .unzip();
     stroke::colours_from_source(&mut glyphs, &colours, image, &rect.projection);
     detail::read_small_glyphs_again(
         &mut glyphs,
@@ -379,13 +338,11 @@ pub fn slice(rect: &Rectified, image: &RgbImage) -> Cells {
         &rect.projection,
     );
     let background = background_colour(&rect.image, gray, bg);
-    authors::mark_entries(&mut glyphs, background, &colours);
-    let room: Vec<f32> = (backgrounds.iter())
-        .map(|&cell_bg| room_share(bg, cell_bg, dark))
-        .collect();
-    // A cell emptied of a smudge is cleaned like a cell of pencil marks before drawing.
-    for i in faint::drop_faint_givens(&mut glyphs, &room) {
-        marked[i] = Some(colours[i]);
+    for (i, glyph) in glyphs.iter_mut().enumerate() {
+        if let Some(glyph) = glyph {
+            glyph.cell_background = colours[i];
+            glyph.room = room_share(bg, backgrounds[i], dark);
+        }
     }
     Cells {
         glyphs,

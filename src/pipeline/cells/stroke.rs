@@ -142,6 +142,24 @@ fn robust_peak(strengths: &[i32]) -> Option<i32> {
     strengths.get(at.min(strengths.len() - 1)).copied()
 }
 
+/// Which of a glyph's ink values (a quantile) stands for its strokes: high enough to sit
+/// inside them, below the odd darkest pixel.
+const STROKE_QUANTILE: f32 = 0.9;
+
+/// How strongly a glyph's strokes stand out: a high quantile of its ink (255 = the grid's
+/// text contrast).
+pub(crate) fn stroke_ink(glyph: &Glyph) -> Option<f32> {
+    let mut ink: Vec<u8> = (glyph.ink.as_raw().iter().copied())
+        .filter(|&v| v > 0)
+        .collect();
+    if ink.is_empty() {
+        return None;
+    }
+    ink.sort_unstable();
+    let k = ((ink.len() - 1) as f32 * STROKE_QUANTILE).round() as usize;
+    Some(f32::from(ink[k]))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -261,6 +261,13 @@ fn pencil_marks_are_not_a_digit_and_mark_their_cell() {
     assert_eq!(found, givens.filled_count());
 }
 
+/// The cells of `sketch`, sliced, their authors told as the reading tells them next.
+fn sliced_with_authors(sketch: &Sketch) -> Cells {
+    let mut cells = slice(&sketch.rectified(), &sketch.image);
+    crate::pipeline::authors::tell(&mut cells);
+    cells
+}
+
 #[test]
 fn a_digit_in_another_colour_is_an_entry() {
     let mut sketch = screenshot();
@@ -268,7 +275,7 @@ fn a_digit_in_another_colour_is_an_entry() {
     for (pos, ch) in entries {
         sketch.digit(pos, ch, (0.5, 0.5), DIGIT, [30, 90, 220]);
     }
-    let cells = slice(&sketch.rectified(), &sketch.image);
+    let cells = sliced_with_authors(&sketch);
     for (pos, _) in entries {
         let glyph = cells.glyphs[pos.index()].as_ref();
         assert_eq!(glyph.map(|g| g.author), Some(Author::Entry), "{pos}");
@@ -469,7 +476,7 @@ fn a_descender_reaching_in_does_not_lend_an_entry_its_colour() {
         (0.12 * cell, 0.36 * cell),
         BLACK,
     );
-    let cells = slice(&sketch.rectified(), &sketch.image);
+    let cells = sliced_with_authors(&sketch);
     let glyph = cells.glyphs[entry.index()]
         .as_ref()
         .expect("the entry is found");

@@ -8,7 +8,7 @@
 //! by count (the givens outnumber the rest), so the split is weak: the givens without the
 //! lighter group's glyphs must still have one solution (see [`super::Glyph::sure_author`]).
 
-use super::Glyph;
+use crate::pipeline::cells::Glyph;
 
 /// Two weights are told apart when their widths' logarithms lie this many of their own
 /// standard deviations apart.

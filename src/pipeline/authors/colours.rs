@@ -14,22 +14,15 @@
 use image::GrayImage;
 
 use super::colour::{chroma, distance, dot, mean, sub};
-use super::{weight, Author, Glyph};
-
-mod explain;
-mod groups;
-
-use crate::puzzle::board::MIN_GIVENS;
-use explain::{join_shades_of_backgrounds, without_background_tint};
-use groups::{
+use super::explain::{join_shades_of_backgrounds, without_background_tint};
+use super::groups::{
     absorb_lone_glyphs, colour_groups, group_count, members_of, split_mixed_groups,
-    split_off_other_inks, Shapes,
+    split_off_other_inks, Shapes, MAX_INSTANCES,
 };
+use super::weight;
+use crate::pipeline::cells::{Author, Glyph};
+use crate::puzzle::board::MIN_GIVENS;
 
-/// The colour noise assumed per channel on top of a group's own spread when judging a lone
-/// glyph: anti-aliasing of a thin digit alone moves its colour a few levels (3 against 4
-/// measured: tune +3 grids exact, photos +1, nothing lost).
-pub(super) const LONE_NOISE: f32 = 3.0;
 /// A group is a bolder shade of the givens when its difference from them points this closely
 /// (cosine) along the direction from the background to the givens.
 const SAME_DIRECTION: f32 = 0.97;
@@ -40,15 +33,6 @@ const SAME_DIRECTION: f32 = 0.97;
 /// Neutral inks on tinted cells stay within a few levels of each other; any tie from 3 to 20
 /// read tune seeds 1-5 alike.
 const GIVENS_CHROMA_TIE: f32 = 12.0;
-/// Two sub-groups of one colour group are told apart when their means lie this many of their
-/// own standard deviations apart along the direction that best separates them: single
-/// linkage chains two near shades through glyphs whose anti-aliased strokes never reach their
-/// full colour, but the shades still separate cleanly along one direction.
-pub(super) const SUBGROUP_SEPARATION: f32 = 8.0;
-/// One digit is given at most nine times, so two shades of more glyphs than this each are not
-/// one digit's shape reaching its colour differently (the split `SUBGROUP_SEPARATION`
-/// guards against) ...
-pub(super) const MAX_INSTANCES: usize = 9;
 
 /// Marks the glyphs outside the givens' colour group as entries; `cell_backgrounds` are the
 /// 81 cells' background colours, row-major like `glyphs`.
@@ -265,7 +249,7 @@ fn givens_group(
 
 #[cfg(test)]
 mod tests {
-    use super::explain::backgrounds_explain;
+    use super::super::explain::backgrounds_explain;
     use super::*;
 
     fn grouped(colours: &[[u8; 3]]) -> Vec<usize> {

@@ -6,13 +6,25 @@ use std::cell::OnceCell;
 
 use image::GrayImage;
 
-use super::super::colour::{
+use super::colour::{
     across_squared, best_cut, chroma, covariance, distance, dot, main_axis, mean, solve3, sub,
 };
-use super::super::frame::{self, OTHER_SHAPE};
-use super::{LONE_NOISE, MAX_INSTANCES, SUBGROUP_SEPARATION};
+use crate::pipeline::cells::frame::{self, OTHER_SHAPE};
 use crate::puzzle::board::MIN_GIVENS;
 
+/// The colour noise assumed per channel on top of a group's own spread when judging a lone
+/// glyph: anti-aliasing of a thin digit alone moves its colour a few levels (3 against 4
+/// measured: tune +3 grids exact, photos +1, nothing lost).
+const LONE_NOISE: f32 = 3.0;
+/// Two sub-groups of one colour group are told apart when their means lie this many of their
+/// own standard deviations apart along the direction that best separates them: single
+/// linkage chains two near shades through glyphs whose anti-aliased strokes never reach their
+/// full colour, but the shades still separate cleanly along one direction.
+const SUBGROUP_SEPARATION: f32 = 8.0;
+/// One digit is given at most nine times, so two shades of more glyphs than this each are not
+/// one digit's shape reaching its colour differently (the split `SUBGROUP_SEPARATION`
+/// guards against) ...
+pub(super) const MAX_INSTANCES: usize = 9;
 /// A lone glyph this far (RGB distance) off the line from the background through a group's
 /// colour has another ink, however near the group it lies ...
 const MIN_OFF_LINE: f32 = 12.0;
@@ -50,7 +62,7 @@ const MIXED_SHAPES_SEPARATION: f32 = 4.0;
 /// thin glyphs never reach their full colour, and how close they come varies with the digit.
 const MIN_SPLIT: f32 = 24.0;
 /// How far a lone glyph's colour must be from the nearest group to be a group of its own.
-const LONE_SPLIT: f32 = 60.0;
+pub(super) const LONE_SPLIT: f32 = 60.0;
 /// A lone glyph this many of the nearest group's standard deviations away from it has a
 /// colour of its own (see [`spread_distance`]).
 const LONE_SEPARATION: f32 = 8.0;

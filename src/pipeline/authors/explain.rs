@@ -3,7 +3,7 @@
 //! places in the grid (light falling across a photographed page) are weighed where the
 //! groups are split (`groups.rs`).
 
-use super::super::colour::{distance, dot, mean, sub};
+use super::colour::{distance, dot, mean, sub};
 use super::groups::{colour_groups, group_count, renumbered, split_means};
 
 /// The fewest glyphs in the smaller group for the backgrounds to explain it: one share fitted

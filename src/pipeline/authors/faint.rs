@@ -3,14 +3,11 @@
 //! stands out much more. The givens of one picture are printed alike, so a given whose
 //! strokes are much fainter than the picture's other givens is no given.
 
-use super::{Author, Glyph, MIN_POPULATION};
+use crate::pipeline::cells::{stroke_ink, Author, Glyph, MIN_POPULATION};
 
 /// A given whose strokes stand out less than this fraction of the givens' typical strokes is
 /// a smudge.
 const FAINT: f32 = 0.6;
-/// Which of a glyph's ink values (a quantile) stands for its strokes: high enough to sit
-/// inside them, below the odd darkest pixel.
-const STROKE_QUANTILE: f32 = 0.9;
 
 /// Removes the givens much fainter than the others from `glyphs`; `room[i]` is how much of
 /// the grid's contrast cell `i`'s background leaves ink (1 on the grid's own background, less
@@ -37,20 +34,6 @@ pub(super) fn drop_faint_givens(glyphs: &mut [Option<Glyph>], room: &[f32]) -> V
         glyphs[i] = None;
     }
     faint
-}
-
-/// How strongly a glyph's strokes stand out: a high quantile of its ink (255 = the grid's
-/// text contrast).
-pub(super) fn stroke_ink(glyph: &Glyph) -> Option<f32> {
-    let mut ink: Vec<u8> = (glyph.ink.as_raw().iter().copied())
-        .filter(|&v| v > 0)
-        .collect();
-    if ink.is_empty() {
-        return None;
-    }
-    ink.sort_unstable();
-    let k = ((ink.len() - 1) as f32 * STROKE_QUANTILE).round() as usize;
-    Some(f32::from(ink[k]))
 }
 
 #[cfg(test)]
