@@ -242,7 +242,8 @@ pub struct ImageArgs {
     pub draw_doubtful: bool,
 
     /// Check a game in progress: name each wrong entry of the player (stderr, JSON
-    /// `wrong_entries`) and ring it in red on the picture instead of drawing the answer.
+    /// `wrong_entries`) and ring it in red on the picture instead of drawing the answer. Exits
+    /// 1 when it found a mistake, as `rustfmt --check` does.
     #[arg(long, conflicts_with = "hint")]
     pub check: bool,
 

@@ -221,6 +221,12 @@ fn error_or_null<S: Serializer>(e: &Option<Error>, s: S) -> Result<S::Ok, S::Err
 }
 
 impl Report {
+    /// Whether the player's game holds a mistake the check found: a wrong entry, or pencil
+    /// marks that leave out their cell's answer.
+    pub fn found_mistakes(&self) -> bool {
+        !self.wrong_entries.is_empty() || !self.wrong_pencil_marks.is_empty()
+    }
+
     /// An empty report for `input`, status `error` until something better is known.
     pub fn new(input: &Path) -> Report {
         Report {

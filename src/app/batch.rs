@@ -86,6 +86,7 @@ pub fn run(args: ImageArgs) -> anyhow::Result<Outcome> {
         writeln!(out, "input,status,givens,solution,output,error")?;
     }
     let mut write_error = None;
+    let mut mistakes = Outcome::Success;
     let summary = batch::run(
         &snap,
         entries,
@@ -97,6 +98,9 @@ pub fn run(args: ImageArgs) -> anyhow::Result<Outcome> {
                 // Stopped because our results have nowhere to go: the pictures cut short by
                 // that stop are not news.
                 return;
+            }
+            if args.check && report.found_mistakes() {
+                mistakes = Outcome::SomeFailed;
             }
             bar.suspend(|| {
                 let written = emit(&mut out, report_file.as_mut(), report, format, &args);
@@ -120,7 +124,7 @@ pub fn run(args: ImageArgs) -> anyhow::Result<Outcome> {
     if let Some(f) = report_file {
         f.finish()?;
     }
-    let outcome = finish(&summary, args.quiet);
+    let outcome = finish(&summary, args.quiet).max(mistakes);
     Ok(if bad_lines > 0 {
         outcome.max(Outcome::SomeFailed)
     } else {

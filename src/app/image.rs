@@ -72,9 +72,7 @@ pub fn run(args: ImageArgs) -> anyhow::Result<Outcome> {
             break;
         }
         let report = snap.process(input, args.output.as_deref());
-        if !report.status.is_success() {
-            outcome = outcome.max(Outcome::SomeFailed);
-        }
+        outcome = outcome.max(super::show::outcome(&report, &args));
         if let Some(e) = &report.error {
             crate::err!("error: {}", super::show::error_text(e));
             explain_doubt(&report, &args);

@@ -125,11 +125,7 @@ fn finish(
         file.write(report)?;
         file.finish()?;
     }
-    Ok(if report.status.is_success() {
-        Outcome::Success
-    } else {
-        Outcome::SomeFailed
-    })
+    Ok(super::show::outcome(report, args))
 }
 
 fn check_usage(args: &ImageArgs) -> anyhow::Result<()> {

@@ -9,6 +9,7 @@ use sudoku_snap::error::shown;
 use sudoku_snap::puzzle::text;
 use sudoku_snap::{Error, Report, Status};
 
+use crate::app::Outcome;
 use crate::cli::{Format, ImageArgs};
 
 /// An error as the command line tells it. The library says what to do in its own words
@@ -236,6 +237,16 @@ fn plural<'a>(n: usize, one: &'a str, many: &'a str) -> &'a str {
         one
     } else {
         many
+    }
+}
+
+/// The exit code one report earns: success when it was solved (or skipped) and, under
+/// `--check`, the game holds no mistake (as `rustfmt --check` fails on a file it would change).
+pub fn outcome(report: &Report, args: &ImageArgs) -> Outcome {
+    if report.status.is_success() && !(args.check && report.found_mistakes()) {
+        Outcome::Success
+    } else {
+        Outcome::SomeFailed
     }
 }
 

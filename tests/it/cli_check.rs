@@ -70,7 +70,7 @@ fn check_names_the_wrong_entry_in_words_and_json() {
         .arg(picture("entries-wrong-red.png"))
         .args(["--check", "-f", "json"])
         .assert()
-        .success();
+        .code(1); // a mistake found: exit 1, as `rustfmt --check`
     let stderr = String::from_utf8_lossy(&out.get_output().stderr);
     assert!(
         stderr.contains(&format!("r7c5: entered {entered}, should be {should}")),
@@ -93,7 +93,7 @@ fn check_rings_only_the_wrong_entry_in_red() {
         .arg("-o")
         .arg(&out)
         .assert()
-        .success();
+        .code(1); // a mistake found, and ringed
     let (cells, outside, mean) = changed_cells(&picture("entries-wrong-red.png"), &out);
     assert_eq!(cells, [Pos::new(6, 4).unwrap()], "only r7c5 is marked");
     assert_eq!(outside, 0, "nothing drawn outside the grid");
@@ -180,6 +180,27 @@ fn check_and_hint_exclude_each_other() {
         .args(["--check", "--hint"])
         .assert()
         .code(2);
+}
+
+/// `--check` over a folder exits as `rustfmt --check` over files: 1 when some game holds a
+/// mistake, though every picture was read and solved; 0 when every entry is right.
+#[test]
+fn check_in_batch_exits_1_when_a_game_holds_a_mistake() {
+    let dir = tempfile::tempdir().unwrap();
+    let games = dir.path().join("games");
+    std::fs::create_dir(&games).unwrap();
+    let right = "entries-near-colour.png";
+    std::fs::copy(picture(right), games.join(right)).unwrap();
+    let all_right = cmd().arg(&games).args(["--check", "-f", "line"]).assert();
+    all_right.code(0);
+    let wrong = "entries-wrong-red.png";
+    std::fs::copy(picture(wrong), games.join(wrong)).unwrap();
+    let out = cmd().arg(&games).args(["--check", "-f", "line"]).assert();
+    let stdout = String::from_utf8_lossy(&out.get_output().stdout).into_owned();
+    out.code(1);
+    assert!(stdout.contains("r7c5:9>1"), "{stdout}");
+    // Solving the same folder is no check: both are solved, exit 0.
+    cmd().arg(&games).args(["-f", "line"]).assert().code(0);
 }
 
 #[test]
