@@ -8,8 +8,9 @@
 #   benches/whole.sh [RUNS]        # default 21 pairs per picture
 #
 # Pictures: samples/phone-1170x2532.png (phone-sized) and samples/classic-dejavu-light.png
-# (760x760); the phone once more against the floor given huge pages as the tool takes them. Uses `farm-bench --vs` when it is on PATH (it reports min/median/max of each side
-# and of the ratio); otherwise times the pairs itself with the shell's monotonic clock.
+# (760x760); the phone once more against the floor given huge pages as the tool takes them.
+# Uses `hyperfine` when it is on PATH (it reports mean, min/max of each side and the ratio);
+# otherwise times the pairs itself with the shell's monotonic clock.
 # Run it on an idle machine: it measures wall time.
 set -euo pipefail
 runs=${1:-21}
@@ -56,9 +57,9 @@ compare() {
         a="env SUDOKU_SNAP_WHOLE=1 $a"
         b="env $floor_env $b"
     fi
-    if command -v farm-bench >/dev/null; then
-        echo "== $label (farm-bench, whole processes, A = tool, B = floor)"
-        farm-bench -n "$runs" --timeout 600 --vs "$b" -- $a
+    if command -v hyperfine >/dev/null; then
+        echo "== $label (hyperfine, whole processes, first = tool, second = floor)"
+        hyperfine -N --warmup 1 --runs "$runs" "$a" "$b"
     else
         own_pairs "$label" "$a" "$b"
     fi

@@ -7,8 +7,8 @@
 //! a whole run. Advising the kernel to back a large block with transparent huge pages
 //! (`madvise(MADV_HUGEPAGE)`, the same advice glibc's own `glibc.malloc.hugetlb=1` tunable
 //! gives, which a program cannot set for itself once started) makes that a few faults per
-//! block. Measured as whole processes on `samples/phone-1170x2532.png` (`farm-bench -n 21
-//! --vs`, the binary without this allocator as B): 2,700 faults instead of 4,400, 0.87x the
+//! block. Measured as whole processes on `samples/phone-1170x2532.png` (21 runs of each in
+//! turn, the binary without this allocator the other side): 2,700 faults instead of 4,400, 0.87x the
 //! wall time (28 against 34 ms). Pictures of under 2 MiB of pixels have no block large enough
 //! and run as before.
 //!
