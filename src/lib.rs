@@ -39,7 +39,8 @@
 //! use sudoku_snap::{Options, Snap};
 //! let snap = Snap::new(Options::default())?;
 //! let report = snap.process("shot.png".as_ref(), Some("solved.png".as_ref()));
-//! println!("{:?}: {:?}", report.status, report.solution);
+//! // `solution` is the answer only when the reading is trusted; else see `untrusted_solution`.
+//! println!("{}: {:?}", report.status, report.solution);
 //! # Ok::<(), sudoku_snap::Error>(())
 //! ```
 // Denied, not forbidden: the solver alone allows it, to call its copy compiled for newer cpus

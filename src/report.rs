@@ -151,9 +151,14 @@ pub struct Report {
     /// The printed givens as read (after corrections), `.` for empty.
     #[serde(serialize_with = "board_or_null")]
     pub givens: Option<Board>,
-    /// The solution (one of them when not unique).
+    /// The answer: the solution, only when the reading is trusted (status `solved`).
     #[serde(serialize_with = "board_or_null")]
     pub solution: Option<Board>,
+    /// A solution the reading does not trust, never the answer: one of several
+    /// (`multiple_solutions`), or one a doubtful cell could change (`doubtful`). A program that
+    /// shows it must say it is a guess.
+    #[serde(serialize_with = "board_or_null")]
+    pub untrusted_solution: Option<Board>,
     /// A player's digits in another colour, `.` elsewhere.
     #[serde(serialize_with = "board_or_null")]
     pub entries: Option<Board>,
@@ -234,6 +239,7 @@ impl Report {
             status: Status::Error,
             givens: None,
             solution: None,
+            untrusted_solution: None,
             entries: None,
             corrections: Vec::new(),
             doubtful: Vec::new(),
@@ -263,7 +269,8 @@ impl Report {
         self.entries = Some(reading.entries);
         self.corrections = solved.corrections.clone();
         self.doubtful = solved.doubts.clone();
-        self.solution = solved.any_solution();
+        self.solution = solved.trusted();
+        self.untrusted_solution = solved.any_solution().filter(|_| self.solution.is_none());
         let why = match &solved.verdict {
             Ok(Verdict::Unique(_)) if solved.doubts.is_empty() => {
                 self.status = Status::Solved;

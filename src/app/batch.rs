@@ -251,8 +251,7 @@ fn emit(
             writeln!(out, "{}\t{}", shown(&r.input), super::show::marks_line(r))?;
         }
         Format::Line => {
-            let what = r.solution.filter(|_| r.status == Status::Solved);
-            let what = what.map(|s| s.to_string());
+            let what = r.solution.map(|s| s.to_string());
             let what = what.unwrap_or_else(|| r.status.to_string());
             writeln!(out, "{}\t{what}", shown(&r.input))?;
         }

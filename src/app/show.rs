@@ -141,8 +141,8 @@ pub(super) fn print_report(
         Format::Json => super::output::write_json_line(out, r),
         // A solution the reading leaves in doubt is not printed as the answer.
         Format::Line => match &r.solution {
-            Some(s) if r.status == Status::Solved => writeln!(out, "{s}"),
-            _ => writeln!(out, "{}", r.status),
+            Some(s) => writeln!(out, "{s}"),
+            None => writeln!(out, "{}", r.status),
         },
         Format::Pretty | Format::Csv => {
             writeln!(out, "{}: {}", shown(&r.input), r.status)?;
@@ -152,16 +152,12 @@ pub(super) fn print_report(
             if let Some(e) = r.entries.filter(|e| e.filled_count() > 0) {
                 writeln!(out, "player's entries:\n{}", text::to_pretty(&e))?;
             }
-            match &r.solution {
-                Some(s) if r.status == Status::Solved => {
-                    writeln!(out, "solution:\n{}", text::to_pretty(s))?;
-                }
-                Some(s) => writeln!(
-                    out,
-                    "one solution of the reading (not trusted):\n{}",
-                    text::to_pretty(s)
-                )?,
-                None => {}
+            if let Some(s) = &r.solution {
+                writeln!(out, "solution:\n{}", text::to_pretty(s))?;
+            }
+            if let Some(s) = &r.untrusted_solution {
+                let s = text::to_pretty(s);
+                writeln!(out, "one solution of the reading (not trusted):\n{s}")?;
             }
             if let Some(o) = &r.output {
                 writeln!(out, "wrote {}", shown(&PathBuf::from(o)))?;
