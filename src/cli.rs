@@ -20,6 +20,55 @@ pub struct Cli {
     /// Screenshot arguments (the default command).
     #[command(flatten)]
     pub image: ImageArgs,
+
+    /// When to colour the tool's messages and help: auto (on a terminal, unless NO_COLOR is
+    /// set), always, never.
+    #[arg(long, global = true, value_enum, value_name = "WHEN", default_value_t = ColorWhen::Auto)]
+    pub color: ColorWhen,
+}
+
+/// When to colour what the tool writes on stderr (`--color`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum ColorWhen {
+    /// On a terminal, unless the `NO_COLOR` environment variable is set (and not empty).
+    #[default]
+    Auto,
+    /// Always, even into a pipe or a file.
+    Always,
+    /// Never.
+    Never,
+}
+
+impl ColorWhen {
+    /// The `--color` the arguments ask for, read before clap parses them, so that clap's own
+    /// help and errors follow it too; the last one given wins, as clap takes it, and a value
+    /// clap will refuse counts as `auto` until it does.
+    pub fn from_args(args: impl IntoIterator<Item = std::ffi::OsString>) -> ColorWhen {
+        let mut when = ColorWhen::Auto;
+        let mut args = args.into_iter().map(|a| a.to_string_lossy().into_owned());
+        while let Some(arg) = args.next() {
+            let value = match arg.strip_prefix("--color") {
+                Some("") => args.next(),
+                Some(v) if v.starts_with('=') => Some(v[1..].to_string()),
+                _ if arg == "--" => break,
+                _ => continue,
+            };
+            if let Some(v) = value.and_then(|v| ColorWhen::from_str(&v, false).ok()) {
+                when = v;
+            }
+        }
+        when
+    }
+
+    /// Whether to colour a stream of which `is_terminal` says whether it is a terminal, with
+    /// `no_color` the `NO_COLOR` variable's value (see <https://no-color.org>).
+    pub fn colours(self, is_terminal: bool, no_color: Option<std::ffi::OsString>) -> bool {
+        match self {
+            ColorWhen::Always => true,
+            ColorWhen::Never => false,
+            ColorWhen::Auto => is_terminal && no_color.is_none_or(|v| v.is_empty()),
+        }
+    }
 }
 
 /// Shown under `--help`: the commands people start with.

@@ -8,16 +8,32 @@ mod cli;
 
 use std::process::ExitCode;
 
-use clap::Parser;
+use clap::{CommandFactory, FromArgMatches};
 
 use app::Outcome;
-use cli::{Cli, Command};
+use cli::{Cli, ColorWhen, Command};
 
 #[global_allocator]
 static ALLOCATOR: app::huge_pages::HugePages = app::huge_pages::HugePages;
 
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    let when = ColorWhen::from_args(std::env::args_os());
+    let no_color = std::env::var_os("NO_COLOR");
+    let stderr = std::io::IsTerminal::is_terminal(&std::io::stderr());
+    let stdout = std::io::IsTerminal::is_terminal(&std::io::stdout());
+    app::console::set_colour(when.colours(stderr, no_color.clone()));
+    // Help goes to stdout and errors to stderr: clap colours each when that stream may be.
+    let clap_colour = match when {
+        ColorWhen::Always => clap::ColorChoice::Always,
+        ColorWhen::Never => clap::ColorChoice::Never,
+        ColorWhen::Auto if when.colours(stderr || stdout, no_color) => clap::ColorChoice::Auto,
+        ColorWhen::Auto => clap::ColorChoice::Never,
+    };
+    let parsed = Cli::command()
+        .color(clap_colour)
+        .try_get_matches()
+        .and_then(|m| Cli::from_arg_matches(&m));
+    let cli = match parsed {
         Ok(cli) => cli,
         Err(e) => {
             let usage = e.use_stderr();

@@ -10,9 +10,23 @@
 
 use std::fmt;
 use std::io::{self, Write};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 static LOST: AtomicUsize = AtomicUsize::new(0);
+static COLOUR: AtomicBool = AtomicBool::new(false);
+
+/// Colours the tool's own messages from now on (`--color`): the `error:`, `warning:` and
+/// `note:` that start a line, as cargo and rustc colour theirs.
+pub fn set_colour(on: bool) {
+    COLOUR.store(on, Ordering::Relaxed);
+}
+
+/// The styles of the words that start a message, in the colours cargo gives them.
+const LABELS: [(&str, anstyle::Style); 3] = [
+    ("error:", anstyle::AnsiColor::Red.on_default().bold()),
+    ("warning:", anstyle::AnsiColor::Yellow.on_default().bold()),
+    ("note:", anstyle::AnsiColor::Cyan.on_default().bold()),
+];
 
 /// Prints a line on stderr, like `eprintln!`, without panicking when stderr is closed.
 #[macro_export]
@@ -25,9 +39,24 @@ macro_rules! err {
 /// Writes one line on stderr; a failure is counted for [`messages_lost`], never raised.
 pub fn err_line(args: fmt::Arguments<'_>) {
     let mut stderr = io::stderr().lock();
-    if writeln!(stderr, "{args}").is_err() {
+    let written = if COLOUR.load(Ordering::Relaxed) {
+        writeln!(stderr, "{}", coloured(&args.to_string()))
+    } else {
+        writeln!(stderr, "{args}")
+    };
+    if written.is_err() {
         LOST.fetch_add(1, Ordering::Relaxed);
     }
+}
+
+/// `line` with the label that starts it (`error:`, `warning:`, `note:`) in its colour.
+fn coloured(line: &str) -> String {
+    for (label, style) in LABELS {
+        if let Some(rest) = line.strip_prefix(label) {
+            return format!("{style}{label}{style:#}{rest}");
+        }
+    }
+    line.to_string()
 }
 
 /// How many messages could not be written on stderr (its reader gone, say).
@@ -60,4 +89,21 @@ pub fn chain_text(error: &anyhow::Error) -> String {
         text.push_str(&words);
     }
     text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_a_leading_label_is_coloured() {
+        let red = "\u{1b}[1m\u{1b}[31merror:\u{1b}[0m bad.png: no grid";
+        assert_eq!(coloured("error: bad.png: no grid"), red);
+        assert!(coloured("note: x").starts_with("\u{1b}[1m\u{1b}[36mnote:"));
+        assert_eq!(
+            coloured("bad.png: corrected r1c1"),
+            "bad.png: corrected r1c1"
+        );
+        assert_eq!(coloured("shot: error: x"), "shot: error: x");
+    }
 }

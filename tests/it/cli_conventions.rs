@@ -187,3 +187,43 @@ fn png_outputs_are_compressed() {
         size(&solved)
     );
 }
+
+/// `--color` as ripgrep and cargo take it: `always` colours the tool's own `error:` label and
+/// clap's help even into a pipe, `never` and the default into a pipe colour nothing, and a
+/// subcommand takes it too.
+#[test]
+fn color_always_never_and_auto_into_a_pipe() {
+    let escape = |bytes: &[u8]| bytes.contains(&0x1b);
+    let missing = "/nonexistent/shot.png";
+    let always = cmd().args([missing, "--color", "always"]).assert().code(1);
+    let stderr = stderr_of(&always);
+    assert!(
+        stderr.starts_with("\u{1b}[1m\u{1b}[31merror:\u{1b}[0m "),
+        "{stderr:?}"
+    );
+    assert!(stderr.contains(missing), "{stderr}");
+    for args in [&[missing, "--color", "never"][..], &[missing]] {
+        let out = cmd().args(args).assert().code(1);
+        let stderr = stderr_of(&out);
+        assert!(stderr.starts_with("error: "), "{args:?}: {stderr:?}");
+        assert!(!escape(stderr.as_bytes()), "{args:?}: {stderr:?}");
+    }
+    let help = cmd().args(["--color=always", "--help"]).assert().success();
+    assert!(escape(&help.get_output().stdout), "help not coloured");
+    let help = cmd().args(["--color=never", "--help"]).assert().success();
+    assert!(!escape(&help.get_output().stdout), "help coloured");
+    let solve = cmd()
+        .args(["solve", "--color", "always", "/nonexistent.txt"])
+        .assert()
+        .code(1);
+    assert!(escape(&solve.get_output().stderr), "{}", stderr_of(&solve));
+    let bad = cmd()
+        .args(["--color", "sometimes", missing])
+        .assert()
+        .code(2);
+    assert!(
+        stderr_of(&bad).contains("auto, always, never"),
+        "{}",
+        stderr_of(&bad)
+    );
+}

@@ -125,7 +125,11 @@ fn an_ambiguous_reading_draws_nothing_and_names_its_cells() {
     // No answer is offered as one: the one solution it found is under its own name, and it
     // keeps the givens as read.
     assert!(json["solution"].is_null(), "{json}");
-    let guess: Board = json["untrusted_solution"].as_str().unwrap().parse().unwrap();
+    let guess: Board = json["untrusted_solution"]
+        .as_str()
+        .unwrap()
+        .parse()
+        .unwrap();
     let givens: Board = json["givens"].as_str().unwrap().parse().unwrap();
     assert!(guess.solves(&givens), "{json}");
     let doubtful = json["doubtful"].as_array().unwrap();
