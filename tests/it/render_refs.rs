@@ -1,7 +1,7 @@
 //! Reference pictures for the render stage, resvg's way: for a few samples the answer drawn
 //! now must match a picture kept in `tests/data/render/` within a per-channel tolerance. On a
 //! mismatch a diff picture is written (its path is in the failure) and the test fails.
-//! `REGENERATE=1 cargo test --release render_refs` rewrites the references instead; look at
+//! `REGENERATE=1 cargo test render_refs` rewrites the references instead; look at
 //! them before committing.
 //!
 //! A reference holds what the answer layer is: the pixels the drawing changed, transparent
