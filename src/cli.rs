@@ -71,8 +71,8 @@ impl ColorWhen {
     }
 }
 
-/// Shown under `--help`: the commands people start with.
-const EXAMPLES: &str = "\
+/// Shown under `--help` (and in the manual's EXAMPLES): the commands people start with.
+pub const EXAMPLES: &str = "\
 Examples:
   sudoku-snap shot.png -o solved.png          draw the answer into the screenshot
   sudoku-snap shot.png --check -o marked.png  ring the player's wrong entries

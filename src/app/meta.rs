@@ -5,9 +5,10 @@
 use std::io::{self, Write};
 
 use clap::CommandFactory;
+use clap_mangen::roff::{bold, roman, Roff};
 
 use super::Outcome;
-use crate::cli::Cli;
+use crate::cli::{Cli, EXAMPLES};
 
 /// `sudoku-snap completions SHELL`: the completion script on stdout.
 pub fn completions(shell: clap_complete::Shell) -> anyhow::Result<Outcome> {
@@ -17,12 +18,19 @@ pub fn completions(shell: clap_complete::Shell) -> anyhow::Result<Outcome> {
     write_stdout(&out)
 }
 
-/// `sudoku-snap man`: the manual page (roff) on stdout: the main page, then each
-/// subcommand's synopsis and options under a heading of its own.
+/// `sudoku-snap man`: the manual page (roff) on stdout, one page for the whole tool: its
+/// synopsis, description and options, then each subcommand's synopsis and options under a
+/// heading of its own (no separate pages, so the page names none), the examples as `--help`
+/// shows them, and the exit status.
 pub fn man() -> anyhow::Result<Outcome> {
     let cmd = Cli::command();
+    let page = clap_mangen::Man::new(cmd.clone());
     let mut out = Vec::new();
-    clap_mangen::Man::new(cmd.clone()).render(&mut out)?;
+    page.render_title(&mut out)?;
+    page.render_name_section(&mut out)?;
+    page.render_synopsis_section(&mut out)?;
+    page.render_description_section(&mut out)?;
+    page.render_options_section(&mut out)?;
     for sub in cmd.get_subcommands() {
         let page = clap_mangen::Man::new(
             sub.clone()
@@ -35,7 +43,31 @@ pub fn man() -> anyhow::Result<Outcome> {
         page.render_synopsis_section(&mut out)?;
         page.render_options_section(&mut out)?;
     }
+    examples_and_exit_status().to_writer(&mut out)?;
+    page.render_version_section(&mut out)?;
     write_stdout(&out)
+}
+
+/// The manual's EXAMPLES (`--help`'s, line for line, unfilled so the columns stay) and EXIT
+/// STATUS sections.
+fn examples_and_exit_status() -> Roff {
+    let mut roff = Roff::new();
+    roff.control("SH", ["EXAMPLES"]).control("nf", []);
+    for line in EXAMPLES.lines().skip_while(|l| !l.starts_with(' ')) {
+        roff.text([roman(line.strip_prefix("  ").unwrap_or(line))]);
+    }
+    roff.control("fi", []).control("SH", ["EXIT STATUS"]);
+    let codes = [
+        ("0", "Every input was solved (or skipped, its output already there) and, with --check, its game holds no mistake; for text puzzles, each has exactly one solution."),
+        ("1", "Some input failed (no grid found, unreadable, a doubtful reading, no or several solutions), --check found a mistake, the run was interrupted, or its results could not all be written."),
+        ("2", "A usage error, found before any work was done."),
+    ];
+    for (code, meaning) in codes {
+        roff.control("TP", [])
+            .text([bold(code)])
+            .text([roman(meaning)]);
+    }
+    roff
 }
 
 fn write_stdout(bytes: &[u8]) -> anyhow::Result<Outcome> {

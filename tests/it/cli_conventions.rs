@@ -48,8 +48,27 @@ fn the_man_page_covers_the_options_and_subcommands() {
         "SUDOKU-SNAP SOLVE",
         "SUDOKU-SNAP GENERATE",
         r"\-\-difficulty",
+        ".SH \"EXIT STATUS\"",
+        ".SH EXAMPLES",
+        // An example whole on its line, its columns kept.
+        r"sudoku\-snap shot.png \-o solved.png          draw the answer into the screenshot",
     ] {
         assert!(page.contains(word), "no {word}");
+    }
+    // One page: it names no page of a subcommand that does not exist.
+    assert!(
+        !page.contains("sudoku-snap-solve(1)"),
+        "names a page not there"
+    );
+    assert!(
+        !page.contains(r"sudoku\-snap\-solve(1)"),
+        "names a page not there"
+    );
+    for code in ["0", "1", "2"] {
+        assert!(
+            page.contains(&format!(".TP\n\\fB{code}\\fR\n")),
+            "exit code {code}"
+        );
     }
 }
 
