@@ -297,8 +297,8 @@ pub struct ImageArgs {
     pub check: bool,
 
     /// Give a hint, not the answer: the next N logical steps (default 1), each with its
-    /// technique, on stderr, in JSON (`hints`) and drawn on the picture; wrong entries are
-    /// ringed as with --check.
+    /// technique, on stderr, in JSON (`hints`) and drawn on the picture (the words on a strip
+    /// added below it); wrong entries are ringed as with --check.
     #[arg(long, value_name = "N", num_args = 0..=1, default_missing_value = "1",
           value_parser = clap::value_parser!(u64).range(1..=81))]
     pub hint: Option<u64>,

@@ -110,6 +110,8 @@ impl Snap {
                     colour,
                 };
                 annotate::draw(picture, rect, cells, &marks);
+                let colour = annotate::hint_colour(cells, &marks);
+                annotate::hint_strip(picture, rect, cells, &report.hints, colour);
             }
         }
     }

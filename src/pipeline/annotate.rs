@@ -1,8 +1,8 @@
 //! Annotate: marks on a game in progress instead of the whole answer. A wrong entry gets a
 //! ring in an alarm colour; a cell whose pencil marks leave out its answer a dashed ring in
 //! the same colour (the answer itself is not drawn: that would spoil the game); a hint gets
-//! its digit drawn like an answer, a ring in the answer colour, and a line of text beside the
-//! grid naming the cell, the digit and the technique.
+//! its digit drawn like an answer, a ring in the answer colour, and a line of text naming the
+//! cell, the digit and the technique on a strip added below the picture (see [`hint_strip`]).
 //! Rings are drawn in the square picture's coordinates and carried through the projection,
 //! so they follow a tilted grid as the answer digits do. Like the answer, marks are drawn on a
 //! [`Canvas`], so a picture with transparent parts keeps them visible.
@@ -12,7 +12,7 @@ use image::RgbImage;
 
 use crate::font::font;
 use crate::pipeline::cells::Cells;
-use crate::pipeline::picture::Canvas;
+use crate::pipeline::picture::{Canvas, Picture};
 use crate::pipeline::rectify::Rectified;
 use crate::pipeline::render::{self, Coverage};
 use crate::puzzle::board::{Board, Pos};
@@ -56,7 +56,7 @@ const MAX_LABEL_LINES: usize = 4;
 /// Draws `marks` onto `image` (an [`RgbImage`], or a
 /// [`Picture`](crate::pipeline::picture::Picture) that keeps its transparency).
 pub fn draw(image: &mut impl Canvas, rect: &Rectified, cells: &Cells, marks: &Marks<'_>) {
-    let hint_colour = marks.colour.unwrap_or_else(|| render::answer_colour(cells));
+    let hint_colour = hint_colour(cells, marks);
     let mut steps = Board::empty();
     for h in marks.hints {
         steps.set(h.cell, Some(h.digit));
@@ -71,15 +71,34 @@ pub fn draw(image: &mut impl Canvas, rect: &Rectified, cells: &Cells, marks: &Ma
     for p in marks.pencil {
         dashed_ring(image, rect, cells, p.cell, alarm_colour(cells));
     }
-    if !marks.hints.is_empty() {
-        let mut lines: Vec<String> = marks.hints.iter().map(Hint::to_string).collect();
-        if lines.len() > MAX_LABEL_LINES {
-            let more = lines.len() - (MAX_LABEL_LINES - 1);
-            lines.truncate(MAX_LABEL_LINES - 1);
-            lines.push(format!("... and {more} more"));
-        }
-        label(image, rect, cells, &lines, hint_colour);
+}
+
+/// The colour [`draw`] gives the hints of `marks` on a grid sliced as `cells`.
+pub fn hint_colour(cells: &Cells, marks: &Marks<'_>) -> [u8; 3] {
+    marks.colour.unwrap_or_else(|| render::answer_colour(cells))
+}
+
+/// Writes the hints' lines (cell, digit, technique) on a strip added below `picture`, in the
+/// grid's background colour, so the text hides nothing of the picture: neither the grid's
+/// last rows nor an app's own controls under it. At most `MAX_LABEL_LINES` lines; the rest are
+/// counted on the last.
+pub fn hint_strip(
+    picture: &mut Picture,
+    rect: &Rectified,
+    cells: &Cells,
+    hints: &[Hint],
+    colour: [u8; 3],
+) {
+    if hints.is_empty() {
+        return;
     }
+    let mut lines: Vec<String> = hints.iter().map(Hint::to_string).collect();
+    if lines.len() > MAX_LABEL_LINES {
+        let more = lines.len() - (MAX_LABEL_LINES - 1);
+        lines.truncate(MAX_LABEL_LINES - 1);
+        lines.push(format!("... and {more} more"));
+    }
+    label(picture, rect, cells, &lines, colour);
 }
 
 /// A ring around `pos`, through the grid's projection.
@@ -170,10 +189,11 @@ fn paint(image: &mut impl Canvas, pixels: &[(u32, u32, [u8; 3])]) {
     }
 }
 
-/// `lines` of text on a plate of the grid's background colour: below the grid when there is
-/// room, else above it, else over the grid's bottom rows.
+/// `lines` of text on a strip of the grid's background colour added below `picture`, sized as
+/// a bit under half a cell of the grid (readable beside its own digits) unless the picture is
+/// too narrow for the widest line, and starting under the grid's left edge.
 fn label(
-    image: &mut impl Canvas,
+    picture: &mut Picture,
     rect: &Rectified,
     cells: &Cells,
     lines: &[String],
@@ -182,12 +202,9 @@ fn label(
     let font = font();
     let c = &rect.quad.corners;
     let left = c.iter().map(|p| p.0).fold(f32::MAX, f32::min).max(0.0);
-    let top = c.iter().map(|p| p.1).fold(f32::MAX, f32::min).max(0.0);
-    let bottom = c.iter().map(|p| p.1).fold(f32::MIN, f32::max);
     let right = c.iter().map(|p| p.0).fold(f32::MIN, f32::max);
-    let (w, h) = (image.rgb().width() as f32, image.rgb().height() as f32);
-    // Text a bit under half a cell tall: readable beside the grid's own digits, and four
-    // lines fit under most phone grids.
+    let (w, h) = picture.dimensions();
+    let w = w as f32;
     let mut px = ((right - left) / 9.0 * 0.42).max(11.0);
     let widest = lines
         .iter()
@@ -197,19 +214,12 @@ fn label(
     px = px.min((w - 2.0 * pad) / widest.max(1.0));
     let line_h = px * 1.35;
     let block_h = line_h * lines.len() as f32 + pad;
-    let y = if h - bottom >= block_h + pad {
-        bottom + pad
-    } else if top >= block_h + pad {
-        top - block_h - pad
-    } else {
-        (bottom - block_h - pad).max(0.0)
-    };
+    picture.extend_below((block_h + pad).ceil() as u32, cells.background);
+    let y = h as f32 + pad * 0.5;
     let x = left.min(w - widest * px - 2.0 * pad).max(0.0);
-    let plate = (x, y, widest * px + 2.0 * pad, block_h);
-    fill(image, plate, cells.background);
     for (i, line) in lines.iter().enumerate() {
         let baseline = y + pad * 0.5 + line_h * (i as f32 + 0.8);
-        text(image, &font, line, (x + pad, baseline), px, colour);
+        text(picture, &font, line, (x + pad, baseline), px, colour);
     }
 }
 
@@ -265,16 +275,5 @@ fn map(c: &OutlineCurve, f: impl Fn(Point) -> Point) -> OutlineCurve {
         OutlineCurve::Line(a, b) => OutlineCurve::Line(f(a), f(b)),
         OutlineCurve::Quad(a, b, c) => OutlineCurve::Quad(f(a), f(b), f(c)),
         OutlineCurve::Cubic(a, b, c, d) => OutlineCurve::Cubic(f(a), f(b), f(c), f(d)),
-    }
-}
-
-/// Fills the rectangle (x, y, width, height), clipped to the picture.
-fn fill(image: &mut impl Canvas, (x, y, w, h): (f32, f32, f32, f32), colour: [u8; 3]) {
-    let x1 = ((x + w).ceil() as u32).min(image.rgb().width());
-    let y1 = ((y + h).ceil() as u32).min(image.rgb().height());
-    for yy in (y.max(0.0) as u32)..y1 {
-        for xx in (x.max(0.0) as u32)..x1 {
-            image.set(xx, yy, colour);
-        }
     }
 }

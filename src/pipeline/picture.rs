@@ -65,6 +65,26 @@ impl Picture {
         self.rgb.dimensions()
     }
 
+    /// The picture `rows` taller: opaque rows of `colour` added below it (a strip to write on
+    /// that hides nothing of the picture).
+    pub(crate) fn extend_below(&mut self, rows: u32, colour: [u8; 3]) {
+        let (w, h) = self.rgb.dimensions();
+        let grown = |raw: Vec<u8>, pixel: &[u8]| {
+            let mut raw = raw;
+            // Vec growth reallocates in place where it can (a large block is remapped), so the
+            // picture is not held twice.
+            raw.reserve_exact(pixel.len() * (w * rows) as usize);
+            (0..w * rows).for_each(|_| raw.extend_from_slice(pixel));
+            raw
+        };
+        let rgb = std::mem::take(&mut self.rgb).into_raw();
+        self.rgb = RgbImage::from_raw(w, h + rows, grown(rgb, &colour)).expect("sized to fit");
+        if let Some(alpha) = self.alpha.take() {
+            let alpha = grown(alpha.into_raw(), &[255]);
+            self.alpha = Some(GrayImage::from_raw(w, h + rows, alpha).expect("sized to fit"));
+        }
+    }
+
     /// The colours over white, the alpha plane dropped.
     pub fn into_rgb(self) -> RgbImage {
         self.rgb
@@ -226,6 +246,29 @@ impl Canvas for Picture {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_strip_below_is_opaque_and_keeps_the_picture_above_it() {
+        let rgba = RgbaImage::from_fn(3, 2, |x, y| Rgba([10 * x as u8, 20 * y as u8, 30, 100]));
+        let mut picture = Picture::from(DynamicImage::ImageRgba8(rgba.clone()));
+        let before = picture.clone();
+        picture.extend_below(4, [250, 240, 230]);
+        assert_eq!(picture.dimensions(), (3, 6));
+        let alpha = picture.alpha().unwrap();
+        for (x, y, p) in picture.rgb().enumerate_pixels() {
+            if y < 2 {
+                assert_eq!(p, before.rgb().get_pixel(x, y));
+                assert_eq!(alpha.get_pixel(x, y).0, [100]);
+            } else {
+                assert_eq!(p.0, [250, 240, 230]);
+                assert_eq!(alpha.get_pixel(x, y).0, [255]);
+            }
+        }
+        let mut opaque = Picture::from(RgbImage::new(2, 2));
+        opaque.extend_below(1, [1, 2, 3]);
+        assert_eq!(opaque.rgb().get_pixel(1, 2).0, [1, 2, 3]);
+        assert!(opaque.alpha().is_none());
+    }
 
     #[test]
     fn the_white_comes_out_exactly_as_it_went_in() {

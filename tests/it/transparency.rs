@@ -97,12 +97,14 @@ fn assert_reads_back_as_the_solution(path: &Path) {
     }
 }
 
-/// The ink at full coverage (strokes' interiors): of the pixels whose colour the drawing
-/// changed by half the range or more (not the plate under a hint's words, which only evens
-/// out the page), the colour drawn most often.
+/// The ink at full coverage (strokes' interiors): of the pixels of the picture whose colour
+/// the drawing changed by half the range or more, the colour drawn most often.
 fn ink(opaque: &RgbImage, drawn: &RgbImage) -> [u8; 3] {
     let mut counts: HashMap<[u8; 3], usize> = HashMap::new();
     for (x, y, p) in drawn.enumerate_pixels() {
+        if y >= opaque.height() {
+            continue; // the strip a hint's words are written on
+        }
         let before = opaque.get_pixel(x, y).0;
         if (0..3).any(|c| p[c].abs_diff(before[c]) >= 128) {
             *counts.entry(p.0).or_default() += 1;
@@ -114,7 +116,8 @@ fn ink(opaque: &RgbImage, drawn: &RgbImage) -> [u8; 3] {
 /// Compares the output of the transparent input with that of the opaque one (`drawn`, drawn
 /// on `opaque`): laid over white it is the same picture; where nothing was drawn the alpha is
 /// the input's (the page mostly see-through: under 16, as a page tinted off white is);
-/// where something was, never more transparent, and the ink opaque.
+/// where something was, never more transparent, and the ink opaque; a strip added below the
+/// picture for a hint's words is opaque.
 fn assert_kept(out: &RgbaImage, input: &RgbaImage, opaque: &RgbImage, drawn: &RgbImage) {
     assert_eq!(
         over_white(out),
@@ -122,9 +125,14 @@ fn assert_kept(out: &RgbaImage, input: &RgbaImage, opaque: &RgbImage, drawn: &Rg
         "over white: what the opaque input got"
     );
     let changed = |x, y| opaque.get_pixel(x, y) != drawn.get_pixel(x, y);
+    let pixels = (input.width() * input.height()) as usize;
     let ink = ink(opaque, drawn);
     let (mut see_through, mut inked) = (0, 0);
     for (x, y, p) in out.enumerate_pixels() {
+        if y >= input.height() {
+            assert_eq!(p[3], 255, "({x}, {y}): the hint's strip is opaque");
+            continue;
+        }
         let before = input.get_pixel(x, y)[3];
         if !changed(x, y) {
             assert_eq!(p[3], before, "({x}, {y}) not drawn on: alpha kept");
@@ -137,7 +145,6 @@ fn assert_kept(out: &RgbaImage, input: &RgbaImage, opaque: &RgbImage, drawn: &Rg
             }
         }
     }
-    let pixels = (out.width() * out.height()) as usize;
     assert!(
         see_through > pixels / 2,
         "{see_through} of {pixels} pixels see-through"
