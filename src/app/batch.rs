@@ -162,6 +162,7 @@ fn input_paths(args: &ImageArgs) -> anyhow::Result<(Vec<(PathBuf, Origin)>, usiz
 /// and returns how many there were.
 fn read_list(list: &Path, paths: &mut Vec<(PathBuf, Origin)>) -> anyhow::Result<usize> {
     let (read, name) = if list.as_os_str() == "-" {
+        super::stdin::note_if_terminal("the paths of pictures");
         let read = batch::read_list(super::stdin::reader())
             .context("cannot read the list of paths on stdin")?;
         (read, "stdin".to_string())

@@ -234,6 +234,7 @@ fn next_chunk(batches: &Receiver<Batch>, size: usize) -> Option<(Vec<Parsed>, Op
 /// as a stream; anything else that looks like a puzzle is the puzzle itself.
 fn open_input(input: &str, position: usize) -> anyhow::Result<Source> {
     if input == "-" {
+        super::stdin::note_if_terminal("puzzles");
         return Ok(Source {
             name: "stdin".into(),
             reader: Box::new(io::stdin()),

@@ -26,6 +26,14 @@ pub fn head() -> &'static [u8] {
     })
 }
 
+/// Says on stderr what the tool waits for when stdin is a terminal (`what`: "puzzles", say),
+/// and how to end it: a tool that reads a terminal without a word looks hung.
+pub fn note_if_terminal(what: &str) {
+    if io::stdin().is_terminal() {
+        crate::err!("note: reading {what} from the terminal, one per line; Ctrl-D ends the input");
+    }
+}
+
 /// All of stdin from its first byte: the bytes [`head`] took, then the rest.
 pub fn reader() -> impl BufRead {
     io::Cursor::new(head()).chain(io::stdin().lock())

@@ -246,3 +246,44 @@ fn color_always_never_and_auto_into_a_pipe() {
         stderr_of(&bad)
     );
 }
+
+/// Reading a terminal, `solve` and `-` say what they wait for and how to end it (a tool
+/// that waits without a word looks hung); from a pipe they say nothing. The terminal is a
+/// pseudo-terminal made by util-linux's `script`, fed the puzzle and then Ctrl-D.
+#[test]
+fn reading_a_terminal_says_so_and_a_pipe_does_not() {
+    let script = std::path::Path::new("/usr/bin/script");
+    if !script.exists() {
+        eprintln!("skipped: reading_a_terminal_says_so_and_a_pipe_does_not needs /usr/bin/script");
+        return;
+    }
+    let bin = env!("CARGO_BIN_EXE_sudoku-snap");
+    let on_terminal = |args: &str, typed: &str| {
+        let shell = format!("(sleep 0.3; printf '{typed}'; sleep 0.3; printf '\\004') | script -qec \"{bin} {args} --color never\" /dev/null");
+        let out = std::process::Command::new("sh")
+            .args(["-c", &shell])
+            .output()
+            .unwrap();
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let solved = on_terminal("solve -f line", &format!("{PUZZLE}\\n"));
+    assert!(
+        solved.contains("note: reading puzzles from the terminal, one per line; Ctrl-D ends"),
+        "{solved}"
+    );
+    assert!(
+        solved.contains("534678912"),
+        "the puzzle typed is solved: {solved}"
+    );
+    let paths = on_terminal("-", "");
+    assert!(
+        paths.contains("note: reading the paths of pictures from the terminal"),
+        "{paths}"
+    );
+    let piped = cmd()
+        .args(["solve", "-f", "line"])
+        .write_stdin(PUZZLE)
+        .assert()
+        .success();
+    assert!(stderr_of(&piped).is_empty(), "{}", stderr_of(&piped));
+}
