@@ -150,6 +150,8 @@ mod tests {
             marked: vec![None; 81],
             lines_x: std::array::from_fn(|i| i as f32 * 10.0),
             lines_y: std::array::from_fn(|i| i as f32 * 10.0),
+            line_spans_x: [None; 10],
+            line_spans_y: [None; 10],
             dark: false,
             background: [255; 3],
         }

@@ -21,7 +21,7 @@ const MIN_CROSSED: usize = 1;
 /// and the digits cut in half). A cell is covered by what the row and its two neighbours
 /// hold, so a line tilted or bent in a photo still covers it: a photo's patchy line covers
 /// 0.6-0.8 of each cell (asking that of two cells or more lost one photo of the 160).
-pub(super) fn find_lines(ink: &GrayImage) -> ([f32; 10], [f32; 10]) {
+pub(super) fn find_lines(ink: &GrayImage) -> (Lines, Lines) {
     let (w, h) = (ink.width() as usize, ink.height() as usize);
     let cell = CELL as usize;
     let inked: Vec<u8> = ink.as_raw().iter().map(|&v| u8::from(v > 0)).collect();
@@ -77,6 +77,10 @@ pub(super) fn find_lines(ink: &GrayImage) -> ([f32; 10], [f32; 10]) {
     (line_peaks(&by_column), line_peaks(&by_row))
 }
 
+/// The ten lines of one direction: each one's position, and the first and last pixel row (or
+/// column) of its ink, `None` where no line was found and the even spacing stands in.
+pub(super) type Lines = ([f32; 10], [Option<(u32, u32)>; 10]);
+
 /// The ink of one row (or column) of the straightened grid: how much of it, and how much of
 /// each cell it crosses, with its neighbours' ink, is covered.
 #[derive(Clone, Copy, Default)]
@@ -96,10 +100,13 @@ impl Crossing {
     }
 }
 
-/// The ten line positions along one axis from its rows' (or columns') ink.
-fn line_peaks(profile: &[Crossing]) -> [f32; 10] {
+/// The ten line positions along one axis from its rows' (or columns') ink, with each found
+/// line's ink: the rows around its peak at least half as covered as the peak, where a
+/// line's anti-aliased edge, which covers less, ends.
+fn line_peaks(profile: &[Crossing]) -> Lines {
     let n = profile.len();
     let mut out = [0.0; 10];
+    let mut spans = [None; 10];
     for (k, slot) in out.iter_mut().enumerate() {
         let expected = k as u32 * CELL;
         let window = CELL / 4;
@@ -110,8 +117,14 @@ fn line_peaks(profile: &[Crossing]) -> [f32; 10] {
             .max_by_key(|&i| profile[i].total)
             .filter(|&i| profile[i].is_line_like(n));
         *slot = best.map_or(expected as f32, |i| i as f32);
+        spans[k] = best.map(|i| {
+            let inked = |j: usize| profile[j].total * 2 >= profile[i].total;
+            let first = (lo..i).rev().take_while(|&j| inked(j)).last().unwrap_or(i);
+            let last = (i + 1..=hi).take_while(|&j| inked(j)).last().unwrap_or(i);
+            (first as u32, last as u32)
+        });
     }
-    out
+    (out, spans)
 }
 
 /// The rows of `gray` within `area` (x0, y0, x1, y1).
@@ -122,6 +135,24 @@ pub(super) fn area_rows(
     let w = gray.width() as usize;
     (y0 as usize..y1 as usize)
         .map(move |y| &gray.as_raw()[y * w + x0 as usize..y * w + x1 as usize])
+}
+
+/// The whole inside of a cell (x0, y0, x1, y1, as pixel edges) but for a pixel's gap along
+/// each line found (the erase's anti-aliased edge then never reaches the line, or the cell
+/// across it), else `cell_area`'s edge, which keeps clear of a line too faint to be found:
+/// what a cell of pencil marks is cleaned over before an answer is drawn there. Marks reach
+/// nearer the lines than `LINE_MARGIN` (a 3x3 layout's top row sits against the line above).
+pub(crate) fn cell_inside(cells: &super::Cells, row: usize, col: usize) -> (f32, f32, f32, f32) {
+    let (ax0, ay0, ax1, ay1) = cell_area(&cells.lines_x, &cells.lines_y, row, col);
+    let after = |span: Option<(u32, u32)>, or: u32| span.map_or(or, |(_, last)| last + 2);
+    let before = |span: Option<(u32, u32)>, or: u32| span.map_or(or, |(first, _)| first - 1);
+    let (sx, sy) = (&cells.line_spans_x, &cells.line_spans_y);
+    (
+        after(sx[col], ax0).min(ax0) as f32,
+        after(sy[row], ay0).min(ay0) as f32,
+        before(sx[col + 1], ax1).max(ax1) as f32,
+        before(sy[row + 1], ay1).max(ay1) as f32,
+    )
 }
 
 /// The cell's interior (x0, y0, x1, y1), line remnants cut away.

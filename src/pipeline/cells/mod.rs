@@ -29,8 +29,8 @@ use contrast::{
     background_colour, cell_background, cell_threshold, room_share, stand_out_table, text_contrast,
 };
 use isolate::{area_colour, isolate_glyph, CellInk, Ink};
-pub(crate) use lines::cell_area;
 use lines::find_lines;
+pub(crate) use lines::{cell_area, cell_inside};
 use pieces::{Join, JOIN};
 use sizes::{median_of, Sizes};
 use std::ops::RangeInclusive;
@@ -179,6 +179,10 @@ pub struct Cells {
     pub lines_x: [f32; 10],
     /// The 10 horizontal line positions (y) in the square picture.
     pub lines_y: [f32; 10],
+    /// The first and last column of each vertical line's ink, where it was found.
+    pub line_spans_x: [Option<(u32, u32)>; 10],
+    /// The first and last row of each horizontal line's ink, where it was found.
+    pub line_spans_y: [Option<(u32, u32)>; 10],
     /// Whether ink is lighter than the background.
     pub dark: bool,
     /// The grid's typical background colour.
@@ -216,7 +220,7 @@ pub fn slice(rect: &Rectified, image: &RgbImage) -> Cells {
     // By the grid's own polarity, not its brightness: dim paper is darker than the middle.
     let dark = levels.light_on_dark();
     let line_ink = crate::pipeline::locate::ink_map(gray, dark, LINE_NEIGHBOURHOOD);
-    let (lines_x, lines_y) = find_lines(&line_ink);
+    let ((lines_x, line_spans_x), (lines_y, line_spans_y)) = find_lines(&line_ink);
     let areas: [(u32, u32, u32, u32); 81] =
         std::array::from_fn(|i| cell_area(&lines_x, &lines_y, i / 9, i % 9));
     // Cells are independent: their backgrounds are found in parallel.
@@ -349,6 +353,8 @@ pub fn slice(rect: &Rectified, image: &RgbImage) -> Cells {
         marked,
         lines_x,
         lines_y,
+        line_spans_x,
+        line_spans_y,
         dark,
         background,
     }

@@ -719,7 +719,7 @@ fn a_row_of_bold_flat_topped_digits_is_no_grid_line() {
         let top = y == tops && (10..46).contains(&(x % CELL)) && x / CELL != 5;
         image::Luma([if line || top { 255 } else { 0 }])
     });
-    let (xs, ys) = find_lines(&ink);
+    let ((xs, x_spans), (ys, y_spans)) = find_lines(&ink);
     assert_eq!(
         ys[2],
         (2 * CELL) as f32,
@@ -727,6 +727,10 @@ fn a_row_of_bold_flat_topped_digits_is_no_grid_line() {
     );
     assert_eq!(ys[3], (3 * CELL + 2) as f32);
     assert_eq!(xs[4], (4 * CELL) as f32);
+    // A line's ink is its own pixel row alone; the missing line has none.
+    assert_eq!(y_spans[2], None);
+    assert_eq!(y_spans[3], Some((3 * CELL + 2, 3 * CELL + 2)));
+    assert_eq!(x_spans[4], Some((4 * CELL, 4 * CELL)));
 }
 
 /// Pencil marks one above another in an old-style face: the `5` descends into the `8` below
