@@ -16,13 +16,13 @@ use crate::puzzle::solve::Verdict;
 /// What one reading offers the correction: its givens, the evidence of each cell (indexed like
 /// the board), its rivals (other readings of whole groups), the player's pencil marks, how many
 /// single cells may change, and the work budget.
-struct Read<'a> {
-    givens: &'a Board,
-    evidence: &'a [Option<Recognized>],
-    rivals: &'a [Rival],
-    marks: Candidates<'a>,
-    max_changes: usize,
-    budget: &'a Budget,
+pub(super) struct Read<'a> {
+    pub(super) givens: &'a Board,
+    pub(super) evidence: &'a [Option<Recognized>],
+    pub(super) rivals: &'a [Rival],
+    pub(super) marks: Candidates<'a>,
+    pub(super) max_changes: usize,
+    pub(super) budget: &'a Budget,
 }
 
 /// A repair of a reading whose givens have no one solution: `Some` decision it leads to.
@@ -33,16 +33,7 @@ type Repair = fn(&Read<'_>) -> Option<Decision>;
 /// reading mended cell by cell, and exchanges the glyphs' loops favour.
 const REPAIRS: [Repair; 3] = [
     |r| correct_groups(r.givens, r.rivals, r.marks, r.budget),
-    |r| {
-        correct_second_opinion(
-            r.givens,
-            r.evidence,
-            r.rivals,
-            r.marks,
-            r.max_changes,
-            r.budget,
-        )
-    },
+    correct_second_opinion,
     |r| correct_by_loops(r.givens, r.evidence, r.budget),
 ];
 

@@ -286,14 +286,15 @@ fn with_changes(givens: &Board, changes: &[(Pos, Digit)]) -> Board {
 /// apart glyphs the templates read apart, or the templates unblurred), mended cell by cell as
 /// the reading itself would be. Two misreads of different kinds (a blurred 6 grouped with the
 /// 8s, and a 5 read 6 alone) need both.
-fn correct_second_opinion(
-    givens: &Board,
-    evidence: &[Option<Recognized>],
-    rivals: &[Rival],
-    marks: Candidates<'_>,
-    max_changes: usize,
-    budget: &Budget,
-) -> Option<Decision> {
+fn correct_second_opinion(read: &decision::Read<'_>) -> Option<Decision> {
+    let decision::Read {
+        givens,
+        evidence,
+        rivals,
+        marks,
+        max_changes,
+        budget,
+    } = *read;
     rivals
         .iter()
         .filter(|r| r.loss <= 0.0 && !r.backed)
