@@ -21,6 +21,7 @@ use super::groups::{
 };
 use super::weight;
 use crate::pipeline::cells::{Author, Glyph};
+use crate::pipeline::tuning;
 use crate::puzzle::board::MIN_GIVENS;
 
 /// A group is a bolder shade of the givens when its difference from them points this closely
@@ -154,8 +155,11 @@ impl GlyphColours<'_> {
         if count < 2 {
             return (vec![Author::Given; colours.len()], weak);
         }
-        let givens = givens_group(colours, &groups, count, self.background);
+        let hand = self.hands(&groups, count);
+        let givens = givens_group(colours, &groups, count, self.background, &hand);
         let (bolder, fainter) = shades_of_givens(colours, &groups, count, givens, self.background);
+        // A hand is never a shade of the print: black pen beside grey print is bolder.
+        let bolder: Vec<usize> = bolder.into_iter().filter(|&g| !hand[g]).collect();
         // A fainter shade of the givens' colour in glyphs of one shape may be one digit whose
         // thin strokes never reach the colour (a small, blurred `7`), or a player's entries in
         // a near shade: weak, like a split of mixed shapes.
@@ -175,6 +179,29 @@ impl GlyphColours<'_> {
         };
         let weak = weak || !fainter.is_empty();
         (groups.iter().map(author).collect(), weak)
+    }
+}
+
+impl GlyphColours<'_> {
+    /// Which of the `count` colour `groups` are written by hand: large enough to be the givens
+    /// and clearly (`tuning::CLEAR`) less near copies of each other (see
+    /// [`Shapes::consistency`]) than the most consistent such group. Print draws a digit alike
+    /// wherever it stands and a hand never does; a smaller group holds too few repeats to
+    /// tell.
+    fn hands(&self, groups: &[usize], count: usize) -> Vec<bool> {
+        let members: Vec<Vec<usize>> = (0..count).map(|g| members_of(groups, g)).collect();
+        let large = MIN_GIVENS.min(members.iter().map(Vec::len).max().unwrap_or(0));
+        let consistency: Vec<Option<f32>> = (members.iter())
+            .map(|m| (m.len() >= large).then(|| self.shapes.consistency(m)))
+            .collect();
+        let printed = consistency
+            .iter()
+            .flatten()
+            .copied()
+            .fold(f32::MIN, f32::max);
+        (consistency.iter())
+            .map(|c| c.is_some_and(|c| c < printed - tuning::CLEAR))
+            .collect()
     }
 }
 
@@ -213,13 +240,15 @@ fn shades_of_givens(
     )
 }
 
-/// The givens' group: of the groups large enough, the least colourful; of groups about as
-/// colourful, the one standing out most from the background.
+/// The givens' group: of the groups large enough and not written by `hand` (one flag per
+/// group, see [`GlyphColours::hands`]: a player's pen, however dark), the least colourful;
+/// of groups about as colourful, the one standing out most from the background.
 fn givens_group(
     colours: &[[f32; 3]],
     groups: &[usize],
     count: usize,
     background: [f32; 3],
+    hand: &[bool],
 ) -> usize {
     let sizes: Vec<usize> = (0..count)
         .map(|g| groups.iter().filter(|&&k| k == g).count())
@@ -237,7 +266,7 @@ fn givens_group(
             std::array::from_fn(|i| members.iter().map(|c| c[i]).sum::<f32>() / n)
         })
         .collect();
-    let eligible = || (0..count).filter(|&g| sizes[g] >= large);
+    let eligible = || (0..count).filter(|&g| sizes[g] >= large && !hand[g]);
     let least = eligible()
         .map(|g| chroma(means[g]))
         .fold(f32::MAX, f32::min);
@@ -276,7 +305,10 @@ mod tests {
         assert_ne!(groups[35], groups[25]);
         let colours: Vec<[f32; 3]> = colours.iter().map(|c| c.map(f32::from)).collect();
         // On white, black stands out more than dark grey: black is the givens.
-        assert_eq!(givens_group(&colours, &groups, 3, [255.0; 3]), groups[0]);
+        assert_eq!(
+            givens_group(&colours, &groups, 3, [255.0; 3], &[false; 3]),
+            groups[0]
+        );
     }
 
     #[test]
@@ -364,7 +396,10 @@ mod tests {
             [186.0 + v, 198.0 + v, 217.0 + v]
         }));
         let groups: Vec<usize> = (0..colours.len()).map(|i| usize::from(i >= 22)).collect();
-        assert_eq!(givens_group(&colours, &groups, 2, [37.0, 39.0, 45.0]), 0);
+        assert_eq!(
+            givens_group(&colours, &groups, 2, [37.0, 39.0, 45.0], &[false; 2]),
+            0
+        );
     }
 
     #[test]
@@ -393,7 +428,10 @@ mod tests {
         colours.extend(vec![[150.0, 190.0, 250.0]; 8]);
         let groups = colour_groups(&colours);
         assert_ne!(groups[0], groups[20]);
-        assert_eq!(givens_group(&colours, &groups, 2, [18.0; 3]), groups[0]);
+        assert_eq!(
+            givens_group(&colours, &groups, 2, [18.0; 3], &[false; 2]),
+            groups[0]
+        );
     }
 
     #[test]

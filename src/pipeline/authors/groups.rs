@@ -218,23 +218,40 @@ impl<'a> Shapes<'a> {
     /// Whether two of the glyphs `members` are clearly different shapes (their cosine at most
     /// [`OTHER_SHAPE`]), so they are not one digit.
     pub(super) fn mixed(&self, members: &[usize]) -> bool {
+        (members.iter().enumerate()).any(|(k, &a)| {
+            members[k + 1..]
+                .iter()
+                .any(|&b| self.cosine(a, b) <= OTHER_SHAPE)
+        })
+    }
+
+    /// How near copies of each other the glyphs `members` are: the median, over the members,
+    /// of the cosine to the most alike other member (-1 with fewer than two). Print draws
+    /// every glyph of a digit alike, so a font's glyphs each have a near twin (0.85-0.99 on the
+    /// photos and screenshots of `../shared`), where a hand draws each one anew (0.52-0.83).
+    pub(super) fn consistency(&self, members: &[usize]) -> f32 {
+        let mut nearest: Vec<f32> = (members.iter())
+            .map(|&a| {
+                (members.iter())
+                    .filter(|&&b| b != a)
+                    .map(|&b| self.cosine(a, b))
+                    .fold(-1.0, f32::max)
+            })
+            .collect();
+        nearest.sort_by(f32::total_cmp);
+        nearest.get(nearest.len() / 2).copied().unwrap_or(-1.0)
+    }
+
+    /// The cosine of glyphs `a` and `b` in the comparison frame (1 = the same shape).
+    fn cosine(&self, a: usize, b: usize) -> f32 {
         let features = self.features.get_or_init(|| {
             (self.inks.iter())
                 .map(|ink| frame::fit(ink.as_raw(), ink.width(), ink.height()))
                 .collect()
         });
-        let cosine = |a: usize, b: usize| -> f32 {
-            features[a]
-                .iter()
-                .zip(&features[b])
-                .map(|(x, y)| x * y)
-                .sum()
-        };
-        (members.iter().enumerate()).any(|(k, &a)| {
-            members[k + 1..]
-                .iter()
-                .any(|&b| cosine(a, b) <= OTHER_SHAPE)
-        })
+        (features[a].iter().zip(&features[b]))
+            .map(|(x, y)| x * y)
+            .sum()
     }
 }
 
