@@ -19,9 +19,9 @@
 //! entry, is the digit written, and no digit is read where none is written or only pencil
 //! marks are); givens read exactly (pen style); entries read right (pen style: the entry
 //! cells whose entry is read as written); checked (status `solved`, so the check ran);
-//! "all right" verdicts (the check ran and named no wrong entry, on games whose entries are
-//! all right); false alarms (entries written as the solution's digit that the check called
-//! wrong); wrong answers (a solution trusted that is not the puzzle's); the slowest photo,
+//! "all right" verdicts (the check ran and named no wrong entry and none not read surely, on
+//! games whose entries are all right); false alarms (entries written as the solution's digit
+//! that the check called wrong); unsure (entries the check said it could not read surely); wrong answers (a solution trusted that is not the puzzle's); the slowest photo,
 //! in seconds, as read on the pool beside the others.
 
 use std::fmt::Write as _;
@@ -61,6 +61,7 @@ struct Score {
     all_right: usize,
     false_alarms: usize,
     false_alarm_photos: usize,
+    unsure: usize,
     wrong_answers: usize,
     slowest: f64,
 }
@@ -78,6 +79,7 @@ impl Score {
         self.all_right += o.all_right;
         self.false_alarms += o.false_alarms;
         self.false_alarm_photos += o.false_alarm_photos;
+        self.unsure += o.unsure;
         self.wrong_answers += o.wrong_answers;
         self.slowest = self.slowest.max(o.slowest);
     }
@@ -221,7 +223,9 @@ fn score(snap: &Snap, t: &Truth) -> (Score, Option<String>) {
                 usize::from(all_right.is_some_and(|truth| trusted.is_some_and(|b| *b != truth)));
         }
     }
-    let verdict_right = checked && report.wrong_entries.is_empty();
+    s.unsure = report.unreadable_entries.len();
+    let verdict_right =
+        checked && report.wrong_entries.is_empty() && report.unreadable_entries.is_empty();
     s.all_right = usize::from(s.all_right_games == 1 && verdict_right);
     s.false_alarm_photos = usize::from(s.false_alarms > 0);
     let failed =
@@ -253,7 +257,7 @@ fn pct(a: usize, b: usize) -> String {
 
 fn row(name: &str, s: &Score) {
     println!(
-        "{name:<52} {:>6} {:>15} {:>11} {:>18} {:>11} {:>13} {:>12} {:>6} {:>7.2}",
+        "{name:<52} {:>6} {:>15} {:>11} {:>18} {:>11} {:>13} {:>12} {:>8} {:>6} {:>7.2}",
         s.photos,
         pct(s.cells_right, s.photos * 81),
         format!("{} {}", s.givens_exact, pct(s.givens_exact, s.pen_photos)),
@@ -271,6 +275,7 @@ fn row(name: &str, s: &Score) {
             pct(s.all_right, s.all_right_games)
         ),
         format!("{} in {}", s.false_alarms, s.false_alarm_photos),
+        s.unsure,
         s.wrong_answers,
         s.slowest,
     );
@@ -299,7 +304,7 @@ fn main() {
     };
     let snap = Snap::new(options).expect("templates load");
     println!(
-        "{:<52} {:>6} {:>15} {:>11} {:>18} {:>11} {:>13} {:>12} {:>6} {:>7}",
+        "{:<52} {:>6} {:>15} {:>11} {:>18} {:>11} {:>13} {:>12} {:>8} {:>6} {:>7}",
         "set",
         "photos",
         "cells right",
@@ -308,6 +313,7 @@ fn main() {
         "checked",
         "all right",
         "false alarms",
+        "unsure",
         "wrong",
         "slowest"
     );

@@ -13,7 +13,7 @@ use crate::pipeline::correct::{Decision, RefutingEntries};
 use crate::pipeline::pencil::PencilMarks;
 use crate::pipeline::Reading;
 use crate::puzzle::board::{Board, Pos};
-use crate::puzzle::check::{self, WrongEntry, WrongPencilMarks};
+use crate::puzzle::check::{self, UnreadableEntry, WrongEntry, WrongPencilMarks};
 use crate::puzzle::hint::Hint;
 use crate::puzzle::solve::Verdict;
 
@@ -170,6 +170,10 @@ pub struct Report {
     /// A player's entries that differ from the solution (only when the solution is trusted,
     /// or drawn anyway with `draw_doubtful`).
     pub wrong_entries: Vec<WrongEntry>,
+    /// A player's entries that differ from the solution but were not read surely as the
+    /// digit read, so are neither called wrong nor right (same conditions as
+    /// `wrong_entries`).
+    pub unreadable_entries: Vec<UnreadableEntry>,
     /// Cells whose pencil marks leave out the solution's digit, in
     /// [`Mode::Check`](crate::options::Mode::Check) with a trusted solution; else empty. Only
     /// marks read surely are checked.
@@ -244,6 +248,7 @@ impl Report {
             corrections: Vec::new(),
             doubtful: Vec::new(),
             wrong_entries: Vec::new(),
+            unreadable_entries: Vec::new(),
             wrong_pencil_marks: Vec::new(),
             pencil_marks_checked: 0,
             pencil_marks_unreadable: Vec::new(),

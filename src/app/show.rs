@@ -45,20 +45,36 @@ pub(super) fn explain_doubt(report: &Report, args: &ImageArgs) {
 }
 
 /// In check and hint modes, the wrong entries, the pencil marks leaving out their answer and
-/// the steps in words on stderr.
+/// the steps in words on stderr; in solve mode, a warning for each wrong entry.
 pub(super) fn explain_marks(report: &Report, args: &ImageArgs) {
     // Only a trusted solution says which entries are wrong (other statuses are explained
     // by their error).
-    if !marks_only(args) || report.status != Status::Solved {
+    if report.status != Status::Solved {
         return;
     }
     let input = shown(&report.input);
+    if !marks_only(args) {
+        // Solving over a player's mistake: the answer is the givens', but the player should
+        // know their board disagrees with it.
+        for w in &report.wrong_entries {
+            crate::err!("warning: {input}: {w}");
+        }
+        return;
+    }
     let entered = report.entries.map_or(0, |e| e.filled_count());
     for w in &report.wrong_entries {
         crate::err!("{input}: {w}");
     }
+    for u in &report.unreadable_entries {
+        crate::err!("{input}: {u}");
+    }
+    let unchecked = report.unreadable_entries.len();
     match entered {
         _ if !args.check || !report.wrong_entries.is_empty() => {}
+        n if unchecked > 0 => crate::err!(
+            "{input}: {} of {n} entries are right, {unchecked} not read surely",
+            n - unchecked
+        ),
         0 => crate::err!("{input}: no player's entries to check"),
         1 => crate::err!("{input}: the one entry is right"),
         n => crate::err!("{input}: all {n} entries are right"),
@@ -167,8 +183,8 @@ pub(super) fn print_report(
     }
 }
 
-/// One line of marks: `ok`, or the wrong entries (`r7c5:9>1`), the pencil marks leaving out
-/// their answer (`r3c5:[124]>7`) and hints (`r5c5=5`), space-separated; the status word when
+/// One line of marks: `ok`, or the wrong entries (`r7c5:9>1`), the entries not read surely
+/// (`r2c2:4?`), the pencil marks leaving out their answer (`r3c5:[124]>7`) and hints (`r5c5=5`), space-separated; the status word when
 /// the solution is not trusted.
 pub(super) fn marks_line(r: &Report) -> String {
     if r.status != Status::Solved {
@@ -182,8 +198,9 @@ pub(super) fn marks_line(r: &Report) -> String {
         let marks: String = w.marks.iter().map(|d| d.to_char()).collect();
         format!("{}:[{marks}]>{}", w.cell, w.should_be)
     });
+    let unsure = (r.unreadable_entries.iter()).map(|u| format!("{}:{}?", u.cell, u.read));
     let hints = r.hints.iter().map(|h| format!("{}={}", h.cell, h.digit));
-    let words: Vec<String> = wrong.chain(pencil).chain(hints).collect();
+    let words: Vec<String> = wrong.chain(unsure).chain(pencil).chain(hints).collect();
     if words.is_empty() {
         "ok".to_string()
     } else {
@@ -215,9 +232,15 @@ fn print_marks(out: &mut impl Write, r: &Report, format: Format) -> io::Result<(
         } else {
             String::new()
         };
+        let u = r.unreadable_entries.len();
+        let unsure = if u > 0 {
+            format!(", {u} not read surely")
+        } else {
+            String::new()
+        };
         writeln!(
             out,
-            "{w} wrong {}{pencil}, {h} {}",
+            "{w} wrong {}{unsure}{pencil}, {h} {}",
             plural(w, "entry", "entries"),
             plural(h, "hint", "hints")
         )?;

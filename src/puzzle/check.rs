@@ -31,6 +31,32 @@ impl std::fmt::Display for WrongEntry {
     }
 }
 
+/// A player's entry that differs from the solution but was not read surely as the digit
+/// entered: neither called wrong nor right.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct UnreadableEntry {
+    /// The cell, as `r3c5` in JSON.
+    #[serde(serialize_with = "crate::puzzle::check::display")]
+    pub cell: Pos,
+    /// The digit the entry reads as most nearly.
+    #[serde(serialize_with = "crate::puzzle::check::digit")]
+    pub read: Digit,
+    /// The solution's digit there.
+    #[serde(serialize_with = "crate::puzzle::check::digit")]
+    pub should_be: Digit,
+}
+
+/// `r3c5: entry not read surely (most like 4, should be 7): not checked`.
+impl std::fmt::Display for UnreadableEntry {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{}: entry not read surely (most like {}, should be {}): not checked",
+            self.cell, self.read, self.should_be
+        )
+    }
+}
+
 /// Every entry of `entries` that differs from `solution`, in reading order.
 ///
 /// # Examples

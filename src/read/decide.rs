@@ -63,7 +63,26 @@ impl Snap {
         let Some(solution) = drawn else {
             return Ok(false);
         };
-        report.wrong_entries = check::wrong_entries(&reading.entries, &solution);
+        let apart = reading.cells.entries_coloured_apart();
+        let unsure = correct::unsure_entries(
+            &reading.cells,
+            &reading.evidence,
+            &reading.entries,
+            &solution,
+            &apart,
+        );
+        let (unreadable, wrong): (Vec<_>, Vec<_>) =
+            check::wrong_entries(&reading.entries, &solution)
+                .into_iter()
+                .partition(|w| unsure.contains(&w.cell));
+        report.wrong_entries = wrong;
+        report.unreadable_entries = (unreadable.iter())
+            .map(|w| check::UnreadableEntry {
+                cell: w.cell,
+                read: w.entered,
+                should_be: w.should_be,
+            })
+            .collect();
         if self.options.mode == Mode::Check {
             let marks = (report.timings).time(Stage::Recognize, || {
                 self.pencil_marks(picture.rgb(), &reading)

@@ -286,3 +286,17 @@ fn a_full_grid_has_nothing_to_hint() {
         "{stderr}"
     );
 }
+
+#[test]
+fn solving_over_a_wrong_entry_warns_of_it_and_exits_0() {
+    let out = cmd()
+        .arg(picture("entries-wrong-red.png"))
+        .assert()
+        .success();
+    let stdout = String::from_utf8_lossy(&out.get_output().stdout);
+    assert_eq!(stdout.trim(), truth("entries-wrong-red", 1));
+    let stderr = String::from_utf8_lossy(&out.get_output().stderr);
+    let warned = (stderr.lines())
+        .any(|l| l.starts_with("warning: ") && l.ends_with("r7c5: entered 9, should be 1"));
+    assert!(warned, "{stderr}");
+}

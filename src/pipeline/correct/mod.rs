@@ -17,10 +17,12 @@ mod exchanges;
 mod loops;
 mod marks;
 mod shapes;
+mod writer;
 
 pub use decision::solve_reading_marked;
 pub use entries::{settle_entries, weigh_corrections_by_entries, RefutingEntries};
 pub use marks::{decided_by_marks, Candidates};
+pub use writer::unsure_entries;
 
 pub use crate::findings::{Correction, Doubt};
 use doubt::rival_corrections;

@@ -1,0 +1,117 @@
+//! The writer cue: what the player's own handwriting says about an entry the solution
+//! disagrees with. One picture's entries are one hand, so an entry the templates read as
+//! another digit than the solution's is compared with that hand's other glyphs too: the
+//! entries read as the solution's digit show how this writer draws each digit.
+
+use super::loops;
+use crate::pipeline::cells::{frame, Cells};
+use crate::pipeline::recognize::Recognized;
+use crate::pipeline::tuning;
+use crate::puzzle::board::{Board, Digit, Pos};
+
+/// The writer's glyphs: every entry (not drawn `apart`) whose reading agrees with the
+/// solution, as features with their digit.
+struct Hand {
+    glyphs: Vec<(Pos, Digit, Vec<f32>)>,
+}
+
+impl Hand {
+    fn new(cells: &Cells, entries: &Board, solution: &Board, apart: &[bool; 81]) -> Hand {
+        let glyphs = (Pos::all())
+            .filter(|c| !apart[c.index()])
+            .filter_map(|cell| {
+                let digit = entries.get(cell)?;
+                (solution.get(cell) == Some(digit)).then_some(())?;
+                Some((cell, digit, feature(cells, cell)?))
+            })
+            .collect();
+        Hand { glyphs }
+    }
+
+    /// How like `glyph` the writer's nearest glyph of `digit` elsewhere is (cosine); `None`
+    /// when the writer wrote `digit` nowhere else.
+    fn likeness(&self, glyph: &[f32], digit: Digit, at: Pos) -> Option<f32> {
+        (self.glyphs.iter())
+            .filter(|(cell, d, _)| *d == digit && *cell != at)
+            .map(|(_, _, f)| cosine(glyph, f))
+            .max_by(f32::total_cmp)
+    }
+}
+
+/// The entries of `entries` (not drawn `apart`, row-major) that differ from `solution` but
+/// are not surely the digit read: an entry is a mistake only when both the templates and
+/// the writer's own glyphs put the digit read `tuning::FAR` ahead of the solution's digit.
+/// Players mostly enter the right digit, and a handwritten glyph the templates misread
+/// usually looks like the writer's glyphs of the digit misread too (a `9` whose bowl is
+/// faint and open passes for their `7`), so one cue alone is no proof; a writer who wrote
+/// either digit nowhere else gives no proof either, nor does a glyph whose loops fit the
+/// solution's digit rather than the digit read.
+pub fn unsure_entries(
+    cells: &Cells,
+    evidence: &[Option<Recognized>],
+    entries: &Board,
+    solution: &Board,
+    apart: &[bool; 81],
+) -> Vec<Pos> {
+    let hand = Hand::new(cells, entries, solution, apart);
+    (Pos::all())
+        .filter(|c| !apart[c.index()])
+        .filter(|&cell| {
+            let (Some(read), Some(right)) = (entries.get(cell), solution.get(cell)) else {
+                return false;
+            };
+            if read == right {
+                return false;
+            }
+            let Some(Some(r)) = evidence.get(cell.index()) else {
+                return true;
+            };
+            // A glyph whose loops fit the solution's digit and not the digit read (a `9`
+            // whose small bowl is closed, read as a `7`) is no sure mistake either.
+            if loops::loops_rule_out(r, right, read) {
+                return true;
+            }
+            let by_templates = r.score(right).map(|s| r.score(read).unwrap_or(s) - s);
+            let by_writer = feature(cells, cell).and_then(|glyph| {
+                Some(hand.likeness(&glyph, read, cell)? - hand.likeness(&glyph, right, cell)?)
+            });
+            !is_sure(by_templates, by_writer)
+        })
+        .collect()
+}
+
+/// Whether the leads of the digit read over the solution's, by the templates and by the
+/// writer's glyphs, make the entry surely the digit read.
+fn is_sure(by_templates: Option<f32>, by_writer: Option<f32>) -> bool {
+    let clear = |lead: Option<f32>| lead.is_some_and(|lead| lead >= tuning::FAR);
+    clear(by_templates) && clear(by_writer)
+}
+
+fn feature(cells: &Cells, cell: Pos) -> Option<Vec<f32>> {
+    let ink = &cells.glyphs[cell.index()].as_ref()?.ink;
+    Some(frame::fit(ink.as_raw(), ink.width(), ink.height()))
+}
+
+fn cosine(a: &[f32], b: &[f32]) -> f32 {
+    a.iter().zip(b).map(|(x, y)| x * y).sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_both_cues_clearly_for_the_digit_read_make_a_mistake_sure() {
+        assert!(is_sure(Some(0.4), Some(0.3)));
+        assert!(
+            !is_sure(Some(0.4), Some(0.1)),
+            "the writer's glyphs disagree"
+        );
+        assert!(!is_sure(Some(0.1), Some(0.4)), "the templates barely lead");
+        assert!(
+            !is_sure(Some(0.4), None),
+            "the writer wrote neither digit elsewhere"
+        );
+        assert!(!is_sure(None, Some(0.4)));
+    }
+}
