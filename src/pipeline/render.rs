@@ -73,23 +73,53 @@ fn digit_height(cells: &Cells) -> f32 {
         .map_or(DEFAULT_HEIGHT * CELL as f32, |&h| h as f32)
 }
 
+/// The answer's colours on light pictures: blue, orange, green.
+const LIGHT_ANSWERS: [[u8; 3]; 3] = [[28, 92, 210], [205, 80, 20], [20, 130, 60]];
+/// The same on dark pictures, lighter.
+const DARK_ANSWERS: [[u8; 3]; 3] = [[125, 200, 255], [255, 170, 70], [120, 220, 140]];
+
 /// Blue on light pictures, light blue on dark ones; orange instead when the givens are
-/// themselves blue, so the answer never looks like a given.
+/// themselves blue, so the answer never looks like a given. Where a player has entered
+/// digits, the one of blue, orange and green farthest from both the givens' and the entries'
+/// colours, so that what the answer adds is told from what the player wrote.
 pub fn answer_colour(cells: &Cells) -> [u8; 3] {
-    let givens = cells
-        .glyphs
-        .iter()
-        .flatten()
+    let palette = if cells.dark {
+        DARK_ANSWERS
+    } else {
+        LIGHT_ANSWERS
+    };
+    let colour_of = |author: Author| {
+        let mut colours: Vec<[u8; 3]> = (cells.glyphs.iter().flatten())
+            .filter(|g| g.author == author)
+            .map(|g| g.colour)
+            .collect();
+        colours.sort_unstable_by_key(|c| c.iter().map(|&v| u32::from(v)).sum::<u32>());
+        colours.get(colours.len() / 2).copied()
+    };
+    let givens = (cells.glyphs.iter().flatten())
         .find(|g| g.author == Author::Given)
         .map(|g| g.colour);
-    let bluish =
-        givens.is_some_and(|[r, g, b]| b > r.saturating_add(40) && b > g.saturating_add(20));
-    match (cells.dark, bluish) {
-        (false, false) => [28, 92, 210],
-        (true, false) => [125, 200, 255],
-        (false, true) => [205, 80, 20],
-        (true, true) => [255, 170, 70],
-    }
+    let Some(entries) = colour_of(Author::Entry) else {
+        let bluish =
+            givens.is_some_and(|[r, g, b]| b > r.saturating_add(40) && b > g.saturating_add(20));
+        return palette[usize::from(bluish)];
+    };
+    let inks: Vec<[u8; 3]> = givens.into_iter().chain([entries]).collect();
+    let nearest_ink = |c: &[u8; 3]| {
+        (inks.iter())
+            .map(|ink| distance(*ink, *c))
+            .fold(f32::MAX, f32::min)
+    };
+    (palette.into_iter())
+        .max_by(|a, b| nearest_ink(a).total_cmp(&nearest_ink(b)))
+        .unwrap_or(palette[0])
+}
+
+fn distance(a: [u8; 3], b: [u8; 3]) -> f32 {
+    (a.iter().zip(b))
+        .map(|(&x, y)| (f32::from(x) - f32::from(y)).powi(2))
+        .sum::<f32>()
+        .sqrt()
 }
 
 /// What every digit of one picture is drawn with.
@@ -396,6 +426,21 @@ mod tests {
         // The answer copies the givens' height (within the anti-aliased edge rows).
         let (g, e) = (given_height(Author::Given), given_height(Author::Entry));
         assert!(g.abs_diff(e) <= 2, "givens {g} px, answers {e} px");
+    }
+
+    #[test]
+    fn the_answer_is_drawn_apart_from_a_players_blue_pen() {
+        let (sketch, _) = screenshot(WHITE, BLACK);
+        let mut cells = slice(&sketch.rectified(), &sketch.image);
+        crate::pipeline::authors::tell(&mut cells);
+        assert_eq!(answer_colour(&cells), LIGHT_ANSWERS[0], "no entries: blue");
+        let pen = [40, 70, 190];
+        for g in cells.glyphs.iter_mut().flatten().step_by(3) {
+            (g.author, g.colour) = (Author::Entry, pen);
+        }
+        let colour = answer_colour(&cells);
+        assert!(distance(colour, pen) > 150.0, "{colour:?}");
+        assert!(distance(colour, BLACK) > 150.0, "{colour:?}");
     }
 
     #[test]
