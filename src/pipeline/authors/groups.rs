@@ -249,9 +249,7 @@ impl<'a> Shapes<'a> {
                 .map(|ink| frame::fit(ink.as_raw(), ink.width(), ink.height()))
                 .collect()
         });
-        (features[a].iter().zip(&features[b]))
-            .map(|(x, y)| x * y)
-            .sum()
+        frame::likeness(&features[a], &features[b])
     }
 }
 

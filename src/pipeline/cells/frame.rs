@@ -58,6 +58,12 @@ pub fn fit(ink: &[u8], width: u32, height: u32) -> Vec<f32> {
     v
 }
 
+/// How alike two frames (see [`fit`]) are: their cosine, since both are zero-mean and of
+/// unit length (1 = the same shape).
+pub fn likeness(a: &[f32], b: &[f32]) -> f32 {
+    a.iter().zip(b).map(|(x, y)| x * y).sum()
+}
+
 /// Takes `v`'s mean away from it; returns its length then (at least 1e-6).
 fn centre(v: &mut [f32]) -> f32 {
     let mean = v.iter().sum::<f32>() / v.len() as f32;

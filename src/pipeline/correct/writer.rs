@@ -33,7 +33,7 @@ impl Hand {
     fn likeness(&self, glyph: &[f32], digit: Digit, at: Pos) -> Option<f32> {
         (self.glyphs.iter())
             .filter(|(cell, d, _)| *d == digit && *cell != at)
-            .map(|(_, _, f)| cosine(glyph, f))
+            .map(|(_, _, f)| frame::likeness(glyph, f))
             .max_by(f32::total_cmp)
     }
 }
@@ -90,10 +90,6 @@ fn is_sure(by_templates: Option<f32>, by_writer: Option<f32>) -> bool {
 fn feature(cells: &Cells, cell: Pos) -> Option<Vec<f32>> {
     let ink = &cells.glyphs[cell.index()].as_ref()?.ink;
     Some(frame::fit(ink.as_raw(), ink.width(), ink.height()))
-}
-
-fn cosine(a: &[f32], b: &[f32]) -> f32 {
-    a.iter().zip(b).map(|(x, y)| x * y).sum()
 }
 
 #[cfg(test)]
