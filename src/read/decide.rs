@@ -43,8 +43,9 @@ impl Snap {
             budget.check(name)?;
         }
         let mut refuting = None;
+        // Entries in a colour of their own (an app's red mistakes) are taken as read.
+        let apart = reading.cells.entries_coloured_apart();
         if let Some(solution) = solved.trusted() {
-            let apart = reading.cells.entries_coloured_apart();
             correct::settle_entries(
                 &mut reading.entries,
                 &reading.evidence,
@@ -63,7 +64,6 @@ impl Snap {
         let Some(solution) = drawn else {
             return Ok(false);
         };
-        let apart = reading.cells.entries_coloured_apart();
         let unsure = correct::unsure_entries(
             &reading.cells,
             &reading.evidence,
