@@ -9,6 +9,7 @@ use image::RgbImage;
 use crate::budget::Budget;
 use crate::pipeline::picture::Picture;
 use crate::pipeline::{correct, pencil, Reading};
+use crate::puzzle::board::{Board, Pos};
 use crate::puzzle::{check, hint};
 use crate::read::hypotheses::{self, Hypothesis};
 use crate::{Error, Mode, Report, Result, Snap, Stage, Timings};
@@ -53,7 +54,13 @@ impl Snap {
                 &solution,
                 &apart,
             );
-            refuting = correct::weigh_corrections_by_entries(&mut solved, &reading.entries, &apart);
+            let surely_wrong = surely_wrong_entries(&reading, &solution, &apart).len();
+            refuting = correct::weigh_corrections_by_entries(
+                &mut solved,
+                &reading.entries,
+                &apart,
+                surely_wrong,
+            );
         }
         report.record(&reading, &solved, refuting);
         let drawn = if self.options.draw_doubtful {
@@ -201,4 +208,20 @@ impl Snap {
             budget,
         )
     }
+}
+
+/// The entries of `reading` that differ from `solution` and are read surely (see
+/// [`correct::unsure_entries`]); those drawn `apart` left out.
+fn surely_wrong_entries(reading: &Reading, solution: &Board, apart: &[bool; 81]) -> Vec<Pos> {
+    let unsure = correct::unsure_entries(
+        &reading.cells,
+        &reading.evidence,
+        &reading.entries,
+        solution,
+        apart,
+    );
+    (check::wrong_entries(&reading.entries, solution).iter())
+        .map(|w| w.cell)
+        .filter(|c| !apart[c.index()] && !unsure.contains(c))
+        .collect()
 }

@@ -59,7 +59,11 @@ pub fn settle_entries(
 
 /// Casts doubt on the corrections `solved` made when the player's `entries` (settled, see
 /// [`settle_entries`]) refute them: its answer calls at least `REFUTING_ENTRIES` of them wrong,
-/// and at least one in `REFUTING_SHARE`. A player mostly enters the right digit (apps count
+/// and at least one in `REFUTING_SHARE`; or `REFUTING_ENTRIES` of them surely wrong
+/// (`surely_wrong`: read surely as another digit, see [`super::unsure_entries`]), however many
+/// the others are. Handwriting misread as often as it is read right hides a wrong answer's
+/// contradictions among the misreadings (a photo's answer, two givens corrected wrongly, called
+/// 13 of 51 entries wrong, 4 of them surely). A player mostly enters the right digit (apps count
 /// the mistakes and end the game after a few), while a misreading that a correction made
 /// solvable answers another puzzle, whose digits the entries keep contradicting. Entries the
 /// app drew `apart` (row-major), in a colour of its own, are its own marked mistakes and count
@@ -71,6 +75,7 @@ pub fn weigh_corrections_by_entries(
     solved: &mut Decision,
     entries: &Board,
     apart: &[bool; 81],
+    surely_wrong: usize,
 ) -> Option<RefutingEntries> {
     let solution = solved.trusted()?;
     if solved.corrections.is_empty() {
@@ -83,7 +88,8 @@ pub fn weigh_corrections_by_entries(
     let wrong = (check::wrong_entries(entries, &solution).iter())
         .filter(|w| weighed(w.cell))
         .count();
-    if wrong < REFUTING_ENTRIES || wrong * REFUTING_SHARE < entered {
+    let by_share = wrong >= REFUTING_ENTRIES && wrong * REFUTING_SHARE >= entered;
+    if !by_share && surely_wrong < REFUTING_ENTRIES {
         return None;
     }
     solved.doubts = corrections_as_doubts(&solved.corrections);

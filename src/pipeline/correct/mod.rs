@@ -471,21 +471,23 @@ mod tests {
             corrections,
             doubts: Vec::new(),
         };
-        // Twelve entries in empty cells: `wrong` of them a digit off the answer's.
+        // `n` entries in empty cells (twelve unless said): `wrong` of them a digit off the
+        // answer's.
         let empty: Vec<Pos> = Pos::all().filter(|&p| puzzle.get(p).is_none()).collect();
-        let entries = |wrong: usize| {
+        let entries_of = |wrong: usize, n: usize| {
             let mut board = Board::empty();
-            for (k, &p) in empty.iter().take(12).enumerate() {
+            for (k, &p) in empty.iter().take(n).enumerate() {
                 let right = solution.get(p).unwrap().get();
                 let digit = if k < wrong { right % 9 + 1 } else { right };
                 board.set(p, Digit::new(digit));
             }
             board
         };
+        let entries = |wrong: usize| entries_of(wrong, 12);
         let apart = [false; 81];
         // Four of twelve wrong (a third): the correction is in doubt, and says why.
         let mut doubted = solved(vec![fix]);
-        let refuting = weigh_corrections_by_entries(&mut doubted, &entries(4), &apart);
+        let refuting = weigh_corrections_by_entries(&mut doubted, &entries(4), &apart, 0);
         assert_eq!(
             refuting,
             Some(RefutingEntries {
@@ -503,14 +505,21 @@ mod tests {
         // Three wrong: a player's few mistakes.
         let mut kept = solved(vec![fix]);
         assert_eq!(
-            weigh_corrections_by_entries(&mut kept, &entries(3), &apart),
+            weigh_corrections_by_entries(&mut kept, &entries(3), &apart, 0),
             None
         );
         assert_eq!(kept.trusted(), Some(solution));
+        // Four wrong of 40, under a third: a player's few mistakes, unless all four are read
+        // surely (the misreadings of the others then hide nothing).
+        let mut few = solved(vec![fix]);
+        assert!(weigh_corrections_by_entries(&mut few, &entries_of(4, 40), &apart, 3).is_none());
+        let mut sure = solved(vec![fix]);
+        assert!(weigh_corrections_by_entries(&mut sure, &entries_of(4, 40), &apart, 4).is_some());
+        assert!(sure.trusted().is_none());
         // Nothing corrected: checking a game full of mistakes is no doubt about the reading.
         let mut as_read = solved(Vec::new());
         assert_eq!(
-            weigh_corrections_by_entries(&mut as_read, &entries(12), &apart),
+            weigh_corrections_by_entries(&mut as_read, &entries(12), &apart, 12),
             None
         );
         assert_eq!(as_read.trusted(), Some(solution));
@@ -519,7 +528,7 @@ mod tests {
         marked[empty[0].index()] = true;
         let mut app_marked = solved(vec![fix]);
         assert_eq!(
-            weigh_corrections_by_entries(&mut app_marked, &entries(4), &marked),
+            weigh_corrections_by_entries(&mut app_marked, &entries(4), &marked, 3),
             None
         );
     }
