@@ -1,8 +1,9 @@
-//! Turns the glyph templates of `templates/<font>/<digit>.png` into comparison features at
-//! build time (with the crate's own `frame` code), so the tool reads screenshots from any
-//! working directory and decodes no template when it starts: `OUT_DIR/templates.rs` holds each
-//! template's digit and its norms when blurred (see `frame::blurred_norm`), and includes
-//! `OUT_DIR/features.bin`, the features as f32 in the target's byte order.
+//! Turns the glyph templates of `templates/<font>/<digit>.png` and the handwritten ones of
+//! `templates/handwritten/<set>/<digit>.png` into comparison features at build time (with the
+//! crate's own `frame` code), so the tool reads screenshots from any working directory and
+//! decodes no template when it starts: `OUT_DIR/templates.rs` holds each template's digit and
+//! its norms when blurred (see `frame::blurred_norm`), and includes `OUT_DIR/features.bin`,
+//! the features as f32 in the target's byte order, the handwritten ones first.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -17,41 +18,29 @@ fn main() {
     let root = Path::new(&manifest).join("templates");
     println!("cargo:rerun-if-changed={}", root.display());
     println!("cargo:rerun-if-changed=src/pipeline/cells/frame.rs");
-    let mut fonts: Vec<PathBuf> = std::fs::read_dir(&root)
-        .map(|dir| {
-            dir.flatten()
-                .map(|e| e.path())
-                .filter(|p| p.is_dir())
-                .collect()
-        })
-        .unwrap_or_default();
-    fonts.sort();
-    let mut digits = Vec::new();
-    let mut features = Vec::new();
-    let mut norms = Vec::new();
-    for font in &fonts {
-        println!("cargo:rerun-if-changed={}", font.display());
-        for digit in 1..=9u8 {
-            let file = font.join(format!("{digit}.png"));
-            if file.is_file() {
-                let (ink, w, h) = ink_of(&file);
-                let (ink, w, h) = frame::trim(&ink, w, h);
-                let feature = frame::fit(&ink, w, h);
-                features.extend(feature.iter().flat_map(|&v| target_bytes(v)));
-                norms.push(frame::BLUR_LEVELS.map(|sigma| frame::blurred_norm(&feature, sigma)));
-                digits.push(digit);
-            }
-        }
-    }
+    let hand = Templates::of(&sets_in(&root.join(HANDWRITTEN)));
+    let print = Templates::of(&sets_in(&root));
     assert!(
-        !digits.is_empty(),
+        !print.digits.is_empty(),
         "no glyph templates found in {}: the recognizer needs templates/<font>/<digit>.png",
         root.display()
     );
+    let features = [hand.features, print.features].concat();
+    let digits = [hand.digits.clone(), print.digits].concat();
+    let norms = [hand.norms, print.norms].concat();
     let out = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets OUT_DIR"));
     std::fs::write(out.join("features.bin"), &features).expect("OUT_DIR is writable");
     let mut code = String::from("/// Each bundled template's digit, in the order of `FEATURES`.\n");
     writeln!(code, "pub static DIGITS: &[u8] = &{digits:?};").expect("a String");
+    code.push_str(
+        "/// How many of the first templates are handwritten (matched for entries only).\n",
+    );
+    writeln!(
+        code,
+        "pub static HANDWRITTEN: usize = {};",
+        hand.digits.len()
+    )
+    .expect("a String");
     code.push_str(
         "/// The bundled templates' features, f32 in the target's byte order, one frame each.\n",
     );
@@ -69,6 +58,57 @@ fn main() {
     )
     .expect("a String");
     std::fs::write(out.join("templates.rs"), code).expect("OUT_DIR is writable");
+}
+
+/// The folder under `templates/` holding handwritten sets, matched for a player's entries only.
+const HANDWRITTEN: &str = "handwritten";
+
+/// The template sets (one folder each) directly in `dir`, sorted; none when it is missing.
+fn sets_in(dir: &Path) -> Vec<PathBuf> {
+    let mut sets: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|dir| {
+            dir.flatten()
+                .map(|e| e.path())
+                .filter(|p| p.is_dir() && !p.ends_with(HANDWRITTEN))
+                .collect()
+        })
+        .unwrap_or_default();
+    sets.sort();
+    sets
+}
+
+/// Templates made into features: each one's digit, feature bytes and blurred norms.
+struct Templates {
+    digits: Vec<u8>,
+    features: Vec<u8>,
+    norms: Vec<[f32; frame::BLUR_LEVELS.len()]>,
+}
+
+impl Templates {
+    fn of(sets: &[PathBuf]) -> Templates {
+        let mut out = Templates {
+            digits: Vec::new(),
+            features: Vec::new(),
+            norms: Vec::new(),
+        };
+        for set in sets {
+            println!("cargo:rerun-if-changed={}", set.display());
+            for digit in 1..=9u8 {
+                let file = set.join(format!("{digit}.png"));
+                if file.is_file() {
+                    let (ink, w, h) = ink_of(&file);
+                    let (ink, w, h) = frame::trim(&ink, w, h);
+                    let feature = frame::fit(&ink, w, h);
+                    out.features
+                        .extend(feature.iter().flat_map(|&v| target_bytes(v)));
+                    out.norms
+                        .push(frame::BLUR_LEVELS.map(|sigma| frame::blurred_norm(&feature, sigma)));
+                    out.digits.push(digit);
+                }
+            }
+        }
+        out
+    }
 }
 
 /// `v`'s bytes in the byte order of the target being built (which the build script, run on the

@@ -1,7 +1,7 @@
 //! How games in progress are read and checked (issue 59): photos of newspaper sudokus with the
 //! player's pen or pencil in them, read in check mode (`--check`), as BENCHMARKS.md quotes them.
 //!
-//! `cargo run --release --example games -- [--part tune|validate] [--failures FILE] DIR...`
+//! `cargo run --release --example games -- [--part P] [--templates DIR] [--failures FILE] DIR...`
 //!
 //! Two kinds of truth beside each `NAME.jpg`, told apart by their first line:
 //! - `games-pen` style: line 1 the printed givens, line 2 the solution, line 3 the player's
@@ -9,11 +9,10 @@
 //! - `games-pencil` style: one line of what is written in each cell, printed or by hand alike
 //!   (a digit, `.` empty, `+` pencil marks only).
 //!
-//! Each folder is split by puzzle into a part to tune on and a part only to validate on, so
-//! that no puzzle (and no writer, who filled in all photos of one puzzle) is in both: a puzzle
-//! is in the validation part when the FNV-1a hash of its key is divisible by 3. The key is the
-//! givens line, or for the pencil style (whose truth does not tell givens from entries) the
-//! name's `MM_DD` prefix, which names the puzzle. `--part` scores one part; both by default.
+//! Each folder is split by puzzle into a part to tune on and a part only to validate on (see
+//! `common/split.rs`). `--part` scores one part (`tune`, its folds `tune1` or `tune2`, or
+//! `validate`); tune and validate by default. `--templates DIR` adds the templates of `DIR`
+//! as the command line's option does.
 //!
 //! Columns: photos; cells right (a cell is right when the digit read there, as a given or an
 //! entry, is the digit written, and no digit is read where none is written or only pencil
@@ -30,6 +29,9 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 use sudoku_snap::{Board, Digit, Mode, Options, Pos, Report, Snap, Status};
+
+#[path = "common/split.rs"]
+mod split;
 
 /// What is known of one photo.
 struct Truth {
@@ -85,23 +87,16 @@ impl Score {
     }
 }
 
-fn fnv1a(text: &str) -> u64 {
-    text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-    })
-}
-
-/// Whether the photo is in the validation part (see the module's doc).
-fn validates(image: &Path, first_line: &str, pencil: bool) -> bool {
-    let name = image
-        .file_name()
-        .map_or(String::new(), |n| n.to_string_lossy().into_owned());
-    let key = if pencil {
-        name.get(..5).unwrap_or(&name)
-    } else {
-        first_line
-    };
-    fnv1a(key) % 3 == 0
+/// Whether the photo is in `part` ("tune", "tune1", "tune2" or "validate"; see the split).
+fn in_part(image: &Path, first_line: &str, pencil: bool, part: &str) -> bool {
+    let of = split::part_of(image, first_line, pencil);
+    match part {
+        "validate" => of == 0,
+        "tune" => of != 0,
+        "tune1" => of == 1,
+        "tune2" => of == 2,
+        _ => unreachable!("parts are checked when the arguments are"),
+    }
 }
 
 fn written_cells(line: &str) -> Option<[Option<Digit>; 81]> {
@@ -131,9 +126,9 @@ fn truths(dir: &Path, part: Option<&str>) -> Vec<Truth> {
             let text = std::fs::read_to_string(image.with_extension("txt")).ok()?;
             let lines: Vec<&str> = text.lines().map(str::trim).collect();
             let first = *lines.first()?;
-            let pencil = first.contains('+') || lines.len() == 1;
+            let pencil = split::is_pencil_style(&lines);
             if let Some(part) = part {
-                if validates(&image, first, pencil) != (part == "validate") {
+                if !in_part(&image, first, pencil, part) {
                     return None;
                 }
             }
@@ -285,21 +280,26 @@ fn main() {
     let mut dirs = Vec::new();
     let mut part = None;
     let mut failures_path = None;
+    let mut templates_dir = None;
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         match a.as_str() {
             "--part" => part = Some(args.next().expect("--part tune|validate")),
             "--failures" => failures_path = Some(args.next().expect("--failures FILE")),
+            "--templates" => {
+                templates_dir = Some(PathBuf::from(args.next().expect("--templates DIR")))
+            }
             _ => dirs.push(a),
         }
     }
     assert!(
         part.as_deref()
-            .is_none_or(|p| p == "tune" || p == "validate"),
-        "--part is tune or validate"
+            .is_none_or(|p| ["tune", "tune1", "tune2", "validate"].contains(&p)),
+        "--part is tune, tune1, tune2 or validate"
     );
     let options = Options {
         mode: Mode::Check,
+        templates_dir,
         ..Options::default()
     };
     let snap = Snap::new(options).expect("templates load");

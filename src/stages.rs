@@ -5,7 +5,7 @@
 //! them.
 
 pub use crate::pipeline::authors::tell as tell_authors;
-pub use crate::pipeline::cells::{slice, Cells};
+pub use crate::pipeline::cells::{slice, Author, Cells, Glyph};
 pub use crate::pipeline::correct::{solve_read, solve_reading, Decision};
 pub use crate::pipeline::decode::{decode_bytes, decode_bytes_within, decode_file, open_regular};
 pub use crate::pipeline::decode::{Limits, MemoryBudget, Reservation};
@@ -14,6 +14,6 @@ pub use crate::pipeline::locate::{locate, Located};
 pub use crate::pipeline::pencil::PencilMarks;
 pub use crate::pipeline::picture::Picture;
 pub use crate::pipeline::quad::Quad;
-pub use crate::pipeline::recognize::{Recognized, Rival, Templates};
+pub use crate::pipeline::recognize::{GlyphFeatures, Recognized, Rival, Templates};
 pub use crate::pipeline::rectify::{rectify, Rectified, SIDE};
 pub use crate::pipeline::render::draw_answer;

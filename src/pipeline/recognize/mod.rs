@@ -207,6 +207,7 @@ impl Templates {
         budget: &Budget,
     ) -> (Vec<Recognized>, Vec<Rival>) {
         let inks = inks_of(glyphs);
+        self.add_handwritten_scores(glyphs, features, &mut scores);
         let template = scores.clone();
         let blur_gains = blur_gains(&template, sharp.as_deref());
         let holes: Vec<topology::Loops> = inks.par_iter().map(|ink| topology::holes(ink)).collect();
@@ -250,6 +251,28 @@ impl Templates {
             rivals.extend(likeness::backed_rivals(&own, &cells, likeness));
         }
         (recognized, rivals)
+    }
+}
+
+impl Templates {
+    /// Raises each entry's `scores` to its handwritten templates' where those fit better: a
+    /// player's digits are handwriting at least as often as a font.
+    fn add_handwritten_scores(
+        &self,
+        glyphs: &[GridGlyph<'_>],
+        features: &GlyphFeatures,
+        scores: &mut [[f32; 9]],
+    ) {
+        let entries: Vec<usize> = (0..glyphs.len()).filter(|&i| !glyphs[i].given).collect();
+        if entries.is_empty() || self.handwritten == 0 {
+            return;
+        }
+        let hand = self.handwritten_scores(&features.rows(&entries));
+        for (&i, hand) in entries.iter().zip(hand) {
+            for (s, h) in scores[i].iter_mut().zip(hand) {
+                *s = s.max(h);
+            }
+        }
     }
 }
 

@@ -62,10 +62,15 @@ impl GlyphFeatures {
         self.0.dot(&self.0.t())
     }
 
+    /// The glyphs at `rows` only.
+    pub(super) fn rows(&self, rows: &[usize]) -> GlyphFeatures {
+        GlyphFeatures(self.0.select(ndarray::Axis(0), rows))
+    }
+
     /// [`GlyphFeatures::likeness`] of the glyphs at `rows`, blurred by `sigma` frame pixels:
     /// strokes a pixel apart still overlap, so only the shapes' outlines tell.
     pub fn likeness_blurred(&self, rows: &[usize], sigma: f32) -> Array2<f32> {
-        let blurred = GlyphFeatures(self.0.select(ndarray::Axis(0), rows)).blurred(sigma);
+        let blurred = self.rows(rows).blurred(sigma);
         let norms: Vec<f32> = (blurred.rows().into_iter())
             .map(|r| r.dot(&r).sqrt().max(1e-6))
             .collect();
@@ -122,25 +127,38 @@ impl Templates {
         Matched { features, scores }
     }
 
-    /// Each glyph's best score for each digit (index 0 is digit 1): the glyphs x templates
-    /// matrix of cosines, reduced to the best template of each digit.
+    /// Each glyph's best score for each digit (index 0 is digit 1) among the print templates:
+    /// the glyphs x templates matrix of cosines, reduced to the best template of each digit.
     pub fn digit_scores(&self, glyphs: &GlyphFeatures) -> Vec<[f32; 9]> {
-        self.scores_per_digit(&glyphs.0, None)
+        self.scores_per_digit(&glyphs.0, None, self.print_rows())
     }
 
-    /// Per row of `glyphs` (features), the best cosine with each digit's templates, the
-    /// templates' products divided by `norms` (one per template) when given. The templates
-    /// are matched a block at a time over the thread pool: each block's product packs only
-    /// its own rows (packing the whole template matrix took as long as multiplying it).
+    /// [`Templates::digit_scores`] among the handwritten templates (`f32::MIN` for a digit
+    /// none of them is), for a player's entries.
+    pub(super) fn handwritten_scores(&self, glyphs: &GlyphFeatures) -> Vec<DigitScores> {
+        self.scores_per_digit(&glyphs.0, None, 0..self.handwritten)
+    }
+
+    /// The rows of the print templates: all but the handwritten ones, which lead.
+    fn print_rows(&self) -> std::ops::Range<usize> {
+        self.handwritten..self.matrix.nrows()
+    }
+
+    /// Per row of `glyphs` (features), the best cosine with each digit's templates among
+    /// `rows`, the templates' products divided by `norms` (one per template) when given. The
+    /// templates are matched a block at a time over the thread pool: each block's product
+    /// packs only its own rows (packing the whole template matrix took as long as
+    /// multiplying it).
     fn scores_per_digit(
         &self,
         glyphs: &Array2<f32>,
         norms: Option<ArrayView1<f32>>,
+        rows: std::ops::Range<usize>,
     ) -> Vec<DigitScores> {
-        let n = self.matrix.nrows();
         // One block per thread: each block repacks the glyphs, a few more partial tiles.
-        let per_task = n.div_ceil(rayon::current_num_threads()).max(1);
-        let starts: Vec<usize> = (0..n).step_by(per_task).collect();
+        let per_task = rows.len().div_ceil(rayon::current_num_threads()).max(1);
+        let n = rows.end;
+        let starts: Vec<usize> = rows.step_by(per_task).collect();
         let blocks: Vec<Vec<DigitScores>> = (starts.into_par_iter())
             .map(|start| {
                 let rows = start..(start + per_task).min(n);
@@ -177,8 +195,11 @@ impl Templates {
         let mut best_fit = mean_best(&sharp);
         for (level, &sigma) in frame::BLUR_LEVELS.iter().enumerate() {
             // blur(g) · t = g · blur(t) (see `frame::blur`); over blur(t)'s length, the cosine.
-            let scores =
-                self.scores_per_digit(&glyphs.blurred(sigma), Some(self.blur_norms.row(level)));
+            let scores = self.scores_per_digit(
+                &glyphs.blurred(sigma),
+                Some(self.blur_norms.row(level)),
+                self.print_rows(),
+            );
             let fit = mean_best(&scores);
             if fit > best_fit {
                 (best, best_fit) = (Some(scores), fit);

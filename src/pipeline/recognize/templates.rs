@@ -1,6 +1,8 @@
 //! The glyph templates: the bundled ones, made into features by the build script, and any
-//! in a folder the user names (`DIR/<face>/<digit>.png`), loaded once and matched as one
-//! matrix.
+//! in a folder the user names (`DIR/<face>/<digit>.png`, handwriting in
+//! `DIR/handwritten/<set>/<digit>.png`), loaded once and matched as one matrix. Handwritten
+//! templates are matched for a player's entries only: a print's givens are one font, and a
+//! hand's loose shapes fit a printed glyph of another digit more often than a font does.
 
 use std::path::{Path, PathBuf};
 
@@ -15,8 +17,11 @@ use crate::puzzle::board::Digit;
 /// matching a grid's glyphs against all of them is one matrix product.
 pub struct Templates {
     /// Template features, one row each: the bundled ones borrowed from the binary, owned
-    /// when a folder of the user's templates adds rows.
+    /// when a folder of the user's templates adds rows. The first `handwritten` rows are
+    /// handwriting, matched for entries only.
     pub(super) matrix: CowArray<'static, f32, Ix2>,
+    /// How many of the first rows are handwritten.
+    pub(super) handwritten: usize,
     /// Each row's digit.
     pub(super) digits: Vec<Digit>,
     /// Per level of [`frame::BLUR_LEVELS`], each template's length when blurred that much
@@ -65,7 +70,10 @@ pub(super) fn template_from_png(
     })
 }
 
-/// Templates from `DIR/<set>/<digit>.png`.
+/// The folder of handwritten sets, under `templates/` and a folder of the user's.
+const HANDWRITTEN: &str = "handwritten";
+
+/// Templates from `DIR/<set>/<digit>.png` (none from `DIR/handwritten`).
 fn load_dir(dir: &Path) -> Result<Vec<Template>, TemplateError> {
     let io = |source, path: &Path| TemplateError::Io {
         path: path.to_path_buf(),
@@ -75,7 +83,7 @@ fn load_dir(dir: &Path) -> Result<Vec<Template>, TemplateError> {
         .map_err(|e| io(e, dir))?
         .flatten()
         .map(|e| e.path())
-        .filter(|p| p.is_dir())
+        .filter(|p| p.is_dir() && !p.ends_with(HANDWRITTEN))
         .collect();
     sets.sort();
     let mut out = Vec::new();
@@ -88,12 +96,25 @@ fn load_dir(dir: &Path) -> Result<Vec<Template>, TemplateError> {
             }
         }
     }
-    if out.is_empty() {
+    Ok(out)
+}
+
+/// The user's templates in `dir`: its handwritten sets and its print sets; an error when it
+/// holds neither.
+fn load_user(dir: &Path) -> Result<(Vec<Template>, Vec<Template>), TemplateError> {
+    let hand_dir = dir.join(HANDWRITTEN);
+    let hand = if hand_dir.is_dir() {
+        load_dir(&hand_dir)?
+    } else {
+        Vec::new()
+    };
+    let print = load_dir(dir)?;
+    if hand.is_empty() && print.is_empty() {
         return Err(TemplateError::Empty {
             path: dir.to_path_buf(),
         });
     }
-    Ok(out)
+    Ok((hand, print))
 }
 impl Templates {
     /// The bundled templates, plus those under `extra` (`DIR/<name>/<digit>.png`) when given.
@@ -108,25 +129,46 @@ impl Templates {
         let bundled_matrix = ArrayView2::from_shape((digits.len(), FRAME_LEN), bundled_features)
             .expect("every feature has the frame's length");
         let mut norms: Vec<[f32; BLUR_COUNT]> = bundled::BLUR_NORMS.to_vec();
+        let mut handwritten = bundled::HANDWRITTEN;
         let matrix = match extra {
             None => CowArray::from(bundled_matrix),
             Some(dir) => {
-                let mut matrix = bundled_matrix.to_owned();
-                for t in load_dir(dir)? {
-                    digits.push(t.digit);
-                    norms.push(
-                        frame::BLUR_LEVELS.map(|sigma| frame::blurred_norm(&t.feature.0, sigma)),
-                    );
+                let (hand, print) = load_user(dir)?;
+                handwritten += hand.len();
+                // The user's handwriting before the bundled rows, whose handwriting comes
+                // first: every handwritten row leads the matrix.
+                let rows = (hand.iter())
+                    .map(|t| (t.digit, t.feature.0.as_slice()))
+                    .chain(
+                        digits.iter().copied().zip(
+                            bundled_matrix
+                                .rows()
+                                .into_iter()
+                                .map(|r| r.to_slice().expect("rows are contiguous")),
+                        ),
+                    )
+                    .chain(print.iter().map(|t| (t.digit, t.feature.0.as_slice())));
+                let mut matrix = Array2::zeros((0, FRAME_LEN));
+                let (mut all_digits, mut all_norms) = (Vec::new(), Vec::new());
+                for (i, (digit, feature)) in rows.enumerate() {
+                    all_digits.push(digit);
+                    let bundled_row = i.checked_sub(hand.len()).filter(|&k| k < norms.len());
+                    all_norms.push(match bundled_row {
+                        Some(k) => norms[k],
+                        None => frame::BLUR_LEVELS.map(|sigma| frame::blurred_norm(feature, sigma)),
+                    });
                     matrix
-                        .push_row(ArrayView1::from(&t.feature.0))
+                        .push_row(ArrayView1::from(feature))
                         .expect("every feature has the frame's length");
                 }
+                (digits, norms) = (all_digits, all_norms);
                 CowArray::from(matrix)
             }
         };
         let blur_norms = Array2::from_shape_fn((BLUR_COUNT, norms.len()), |(l, t)| norms[t][l]);
         Ok(Templates {
             matrix,
+            handwritten,
             digits,
             blur_norms,
         })
