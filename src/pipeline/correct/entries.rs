@@ -17,6 +17,12 @@ const REFUTING_ENTRIES: usize = 4;
 /// `7` to make that solvable) called 12 of 26 wrong.
 const REFUTING_SHARE: usize = 3;
 
+/// ... or the fewest entries read surely as another digit (see [`super::unsure_entries`]) that
+/// refute them alone: a right answer's sure disagreements are the player's few mistakes and
+/// the check's false alarms, and in the games photos (239, every entry right) no right answer,
+/// corrected or not, had two false alarms.
+const SURELY_REFUTING: usize = 2;
+
 /// A player's entry whose reading is a close call between the digit read and the solution's
 /// digit there is read as the solution's: a player mostly enters the right digit, and a
 /// glyph the templates barely tell apart (Jura's entered `6` scoring 0.03 under `5`) is no
@@ -59,11 +65,11 @@ pub fn settle_entries(
 
 /// Casts doubt on the corrections `solved` made when the player's `entries` (settled, see
 /// [`settle_entries`]) refute them: its answer calls at least `REFUTING_ENTRIES` of them wrong,
-/// and at least one in `REFUTING_SHARE`; or `REFUTING_ENTRIES` of them surely wrong
+/// and at least one in `REFUTING_SHARE`; or `SURELY_REFUTING` of them surely wrong
 /// (`surely_wrong`: read surely as another digit, see [`super::unsure_entries`]), however many
-/// the others are. Handwriting misread as often as it is read right hides a wrong answer's
-/// contradictions among the misreadings (a photo's answer, two givens corrected wrongly, called
-/// 13 of 51 entries wrong, 4 of them surely). A player mostly enters the right digit (apps count
+/// the others are. Misread handwriting hides a wrong answer's contradictions among the
+/// misreadings (a photo's answer, two givens corrected wrongly, called 15 of 51 entries wrong,
+/// 3 of them surely). A player mostly enters the right digit (apps count
 /// the mistakes and end the game after a few), while a misreading that a correction made
 /// solvable answers another puzzle, whose digits the entries keep contradicting. Entries the
 /// app drew `apart` (row-major), in a colour of its own, are its own marked mistakes and count
@@ -89,7 +95,7 @@ pub fn weigh_corrections_by_entries(
         .filter(|w| weighed(w.cell))
         .count();
     let by_share = wrong >= REFUTING_ENTRIES && wrong * REFUTING_SHARE >= entered;
-    if !by_share && surely_wrong < REFUTING_ENTRIES {
+    if !by_share && surely_wrong < SURELY_REFUTING {
         return None;
     }
     solved.doubts = corrections_as_doubts(&solved.corrections);
