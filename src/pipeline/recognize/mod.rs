@@ -436,12 +436,21 @@ mod tests {
 
     /// `templates/<font>/<digit>.png`, sorted by font then digit (the build script's order).
     fn template_files() -> Vec<(String, u8, PathBuf)> {
-        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("templates");
-        let mut fonts: Vec<PathBuf> = std::fs::read_dir(&root)
+        set_files(&Path::new(env!("CARGO_MANIFEST_DIR")).join("templates"))
+    }
+
+    /// `templates/handwritten/<set>/<digit>.png`, in the build script's order.
+    fn handwritten_files() -> Vec<(String, u8, PathBuf)> {
+        set_files(&Path::new(env!("CARGO_MANIFEST_DIR")).join("templates/handwritten"))
+    }
+
+    /// `root/<set>/<digit>.png`, sorted by set then digit, the handwritten sets left out.
+    fn set_files(root: &Path) -> Vec<(String, u8, PathBuf)> {
+        let mut fonts: Vec<PathBuf> = std::fs::read_dir(root)
             .unwrap()
             .flatten()
             .map(|e| e.path())
-            .filter(|p| p.is_dir())
+            .filter(|p| p.is_dir() && !p.ends_with("handwritten"))
             .collect();
         fonts.sort();
         fonts
@@ -460,7 +469,9 @@ mod tests {
         // The build script and the run-time loader share `frame`; loading the same PNGs as
         // user templates must give the very same matrix rows.
         let bundled = Templates::load(None).unwrap();
-        let files = template_files();
+        let hand = handwritten_files();
+        assert_eq!(bundled.handwritten, hand.len());
+        let files = [hand, template_files()].concat();
         assert_eq!(bundled.len(), files.len());
         for (row, (font, digit, png)) in files.iter().enumerate() {
             let bytes = std::fs::read(png).unwrap();
@@ -472,6 +483,33 @@ mod tests {
                 "{font} {digit}"
             );
         }
+    }
+
+    #[test]
+    fn handwritten_templates_score_entries_only() {
+        // A set of one handwritten 4, shaped like no printed digit: a hooked bar.
+        let dir = std::env::temp_dir().join(format!("sudoku-snap-hand-{}", std::process::id()));
+        let set = dir.join("handwritten/writer");
+        std::fs::create_dir_all(&set).unwrap();
+        let hook = GrayImage::from_fn(30, 40, |x, y| {
+            let ink = y < 6 || (x < 6 && y < 24) || (x > 22 && y > 16);
+            image::Luma([if ink { 0 } else { 255 }])
+        });
+        hook.save(set.join("4.png")).unwrap();
+        let templates = Templates::load(Some(&dir)).unwrap();
+        std::fs::remove_dir_all(&dir).unwrap();
+        let mut ink = hook.clone();
+        image::imageops::invert(&mut ink);
+        let glyph = |given| GridGlyph {
+            ink: &ink,
+            cell: Pos::new(0, 0).unwrap(),
+            given,
+        };
+        let four = Digit::new(4).unwrap();
+        let (as_entry, _) = templates.recognize_grid(&[glyph(false)], None, &Budget::unlimited());
+        let (as_given, _) = templates.recognize_grid(&[glyph(true)], None, &Budget::unlimited());
+        assert!(as_entry[0].score(four).unwrap() > 0.99, "the entry matches its writer's 4");
+        assert!(as_given[0].score(four).unwrap() < 0.9, "a given is matched against print only");
     }
 
     #[test]
