@@ -6,6 +6,7 @@ use super::isolate::CellInk;
 use super::pieces::{Join, JOIN};
 use super::{
     Glyph, FONT_SPREAD, FRAGMENT, FRAGMENT_COMPANIONS, LONE_OFFSET, MARK_HEIGHT, MIN_GLYPH_HEIGHT,
+    MIN_POPULATION,
 };
 use crate::pipeline::rectify::CELL;
 use crate::puzzle::board::MIN_GIVENS;
@@ -63,9 +64,27 @@ pub(super) struct Sizes {
     /// The typical height of the tallest mark in such a cell: marks broken into pieces by the
     /// threshold (grey marks on a tinted cell) pull the typical height down to the pieces'.
     pub(super) whole_mark: Option<f32>,
+    /// The typical height of a hand's digits written smaller than the print's: glyphs alone in
+    /// their cells, too short for the print's font but not specks, when the picture has no
+    /// pencil marks and at least `MIN_POPULATION` of them (one player's entries in pen).
+    pub(super) hand: Option<f32>,
     /// Where the digit-sized glyphs' bottoms are, each as a fraction of its cell's height from
     /// the top: the baseline, and for old-style figures the descender line too.
     pub(super) bottoms: Vec<f32>,
+}
+
+/// The median height of the glyphs alone in their cells that are shorter than the print's
+/// digits of height `digit` allow but no specks, when there are at least `MIN_POPULATION`.
+fn hand_height(cells: &[CellInk], digit: f32) -> Option<f32> {
+    let small = LONE_DIGIT_FRACTION * digit..FONT_SPREAD.start() * digit;
+    let mut heights: Vec<u32> = (cells.iter())
+        .filter(|c| c.marks.is_empty())
+        .filter_map(|c| c.glyph.as_ref().map(|g| g.height))
+        .filter(|&h| small.contains(&(h as f32)))
+        .collect();
+    (heights.len() >= MIN_POPULATION)
+        .then(|| median_of(&mut heights))
+        .flatten()
 }
 
 impl Sizes {
@@ -105,10 +124,12 @@ impl Sizes {
             })
             .map(|c| c.bottom)
             .collect();
+        let hand = mark.is_none().then(|| hand_height(cells, digit)).flatten();
         Sizes {
             digit,
             mark,
             whole_mark,
+            hand,
             bottoms,
         }
     }
@@ -152,8 +173,11 @@ impl Sizes {
         let standing = |b: &&f32| (cell.bottom - **b).abs() < BASELINE_TOLERANCE;
         let on_baseline = cell.off_across < LONE_OFFSET
             && self.bottoms.iter().filter(standing).count() >= ON_BASELINE;
+        let sized_like_hand = self
+            .hand
+            .is_some_and(|hand| FONT_SPREAD.contains(&(h / hand)));
         h >= FONT_SPREAD.start() * self.digit
-            || (marks.is_empty() && (off_centre < LONE_OFFSET || on_baseline))
+            || (marks.is_empty() && (off_centre < LONE_OFFSET || on_baseline || sized_like_hand))
     }
 
     /// Whether a cell's glyph, beside other marks, was joined from tiers of pieces one above

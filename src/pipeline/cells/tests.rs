@@ -496,6 +496,7 @@ fn a_bar_as_short_as_a_pencil_mark_reaches_for_the_rest_of_its_digit() {
         digit: 31.0,
         mark: Some(9.5),
         whole_mark: Some(9.5),
+        hand: None,
         bottoms: Vec::new(),
     };
     let piece = |width: u32, height: u32| CellInk {
@@ -799,8 +800,39 @@ fn sizes_of(digit: f32, mark: Option<f32>) -> Sizes {
         digit,
         mark,
         whole_mark: mark,
+        hand: None,
         bottoms: Vec::new(),
     }
+}
+
+/// A player who writes small in pen (games-pen image1004: 18-20 px entries beside 34 px print)
+/// leaves glyphs too short for the print's font and off their cells' centres: alone in their
+/// cells, and sized like each other, they are one hand's digits. A lone small glyph among print
+/// alone is not.
+#[test]
+fn small_handwriting_alone_in_its_cells_is_read_as_digits() {
+    let small = Glyph::sketch(17, 19, [190, 60, 60]);
+    let lone = |glyph: &Glyph| CellInk {
+        off_centre: 0.2,
+        off_across: 0.2,
+        ..cell_with(glyph, Vec::new())
+    };
+    let print = Glyph::sketch(20, 34, [30, 30, 30]);
+    let mut cells: Vec<CellInk> = (0..20).map(|_| lone(&print)).collect();
+    cells.push(lone(&small));
+    let print_only = Sizes::of(&cells);
+    assert_eq!(print_only.hand, None);
+    assert!(!print_only.is_digit(&small, &lone(&small)));
+    cells.extend((0..9).map(|_| lone(&small)));
+    let with_hand = Sizes::of(&cells);
+    assert_eq!(with_hand.hand, Some(19.0));
+    assert!(with_hand.is_digit(&small, &lone(&small)));
+    let beside_marks = CellInk {
+        off_centre: 0.2,
+        off_across: 0.2,
+        ..cell_with(&small, vec![8])
+    };
+    assert!(!with_hand.is_digit(&small, &beside_marks));
 }
 
 /// Grey pencil marks on a tinted cell come apart under the threshold into pieces of 4-7 px
