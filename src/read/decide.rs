@@ -9,7 +9,6 @@ use image::RgbImage;
 use crate::budget::Budget;
 use crate::pipeline::picture::Picture;
 use crate::pipeline::{correct, pencil, Reading};
-use crate::puzzle::board::{Board, Pos};
 use crate::puzzle::{check, hint};
 use crate::read::hypotheses::{self, Hypothesis};
 use crate::{Error, Mode, Report, Result, Snap, Stage, Timings};
@@ -54,12 +53,11 @@ impl Snap {
                 &solution,
                 &apart,
             );
-            let surely_wrong = surely_wrong_entries(&reading, &solution, &apart).len();
             refuting = correct::weigh_corrections_by_entries(
                 &mut solved,
                 &reading.entries,
+                &reading.evidence,
                 &apart,
-                surely_wrong,
             );
         }
         report.record(&reading, &solved, refuting);
@@ -208,20 +206,4 @@ impl Snap {
             budget,
         )
     }
-}
-
-/// The entries of `reading` that differ from `solution` and are read surely (see
-/// [`correct::unsure_entries`]); those drawn `apart` left out.
-fn surely_wrong_entries(reading: &Reading, solution: &Board, apart: &[bool; 81]) -> Vec<Pos> {
-    let unsure = correct::unsure_entries(
-        &reading.cells,
-        &reading.evidence,
-        &reading.entries,
-        solution,
-        apart,
-    );
-    (check::wrong_entries(&reading.entries, solution).iter())
-        .map(|w| w.cell)
-        .filter(|c| !apart[c.index()] && !unsure.contains(c))
-        .collect()
 }

@@ -17,12 +17,6 @@ const REFUTING_ENTRIES: usize = 4;
 /// `7` to make that solvable) called 12 of 26 wrong.
 const REFUTING_SHARE: usize = 3;
 
-/// ... or the fewest entries read surely as another digit (see [`super::unsure_entries`]) that
-/// refute them alone: a right answer's sure disagreements are the player's few mistakes and
-/// the check's false alarms, and in the games photos (239, every entry right) no right answer,
-/// corrected or not, had two false alarms.
-const SURELY_REFUTING: usize = 2;
-
 /// A player's entry whose reading is a close call between the digit read and the solution's
 /// digit there is read as the solution's: a player mostly enters the right digit, and a
 /// glyph the templates barely tell apart (Jura's entered `6` scoring 0.03 under `5`) is no
@@ -65,11 +59,13 @@ pub fn settle_entries(
 
 /// Casts doubt on the corrections `solved` made when the player's `entries` (settled, see
 /// [`settle_entries`]) refute them: its answer calls at least `REFUTING_ENTRIES` of them wrong,
-/// and at least one in `REFUTING_SHARE`; or `SURELY_REFUTING` of them surely wrong
-/// (`surely_wrong`: read surely as another digit, see [`super::unsure_entries`]), however many
-/// the others are. Misread handwriting hides a wrong answer's contradictions among the
-/// misreadings (a photo's answer, two givens corrected wrongly, called 15 of 51 entries wrong,
-/// 3 of them surely). A player mostly enters the right digit (apps count
+/// and at least one in `REFUTING_SHARE`; or `REFUTING_ENTRIES` of them are read clearly as
+/// other digits (the templates put the digit read `tuning::FAR` ahead of the answer's, by the
+/// `evidence`), however many the others are. Misread handwriting hides a wrong answer's
+/// contradictions among the misreadings: in the games photos (239, every entry right) the
+/// three wrong answers corrections made called 9, 11 and 21 entries wrong clearly, the right
+/// answers at most 3 (a photo's answer, two givens corrected wrongly, called 15 of 51 entries
+/// wrong, 9 of them clearly). A player mostly enters the right digit (apps count
 /// the mistakes and end the game after a few), while a misreading that a correction made
 /// solvable answers another puzzle, whose digits the entries keep contradicting. Entries the
 /// app drew `apart` (row-major), in a colour of its own, are its own marked mistakes and count
@@ -80,8 +76,8 @@ pub fn settle_entries(
 pub fn weigh_corrections_by_entries(
     solved: &mut Decision,
     entries: &Board,
+    evidence: &[Option<Recognized>],
     apart: &[bool; 81],
-    surely_wrong: usize,
 ) -> Option<RefutingEntries> {
     let solution = solved.trusted()?;
     if solved.corrections.is_empty() {
@@ -95,11 +91,25 @@ pub fn weigh_corrections_by_entries(
         .filter(|w| weighed(w.cell))
         .count();
     let by_share = wrong >= REFUTING_ENTRIES && wrong * REFUTING_SHARE >= entered;
-    if !by_share && surely_wrong < SURELY_REFUTING {
+    let clearly = (check::wrong_entries(entries, &solution).iter())
+        .filter(|w| weighed(w.cell))
+        .filter(|w| read_clearly(evidence, w.cell, w.entered, w.should_be))
+        .count();
+    if !by_share && clearly < REFUTING_ENTRIES {
         return None;
     }
     solved.doubts = corrections_as_doubts(&solved.corrections);
     Some(RefutingEntries { wrong, entered })
+}
+
+/// Whether the templates read the glyph at `cell` as `read` `tuning::FAR` ahead of `other`.
+fn read_clearly(evidence: &[Option<Recognized>], cell: Pos, read: Digit, other: Digit) -> bool {
+    let Some(Some(r)) = evidence.get(cell.index()) else {
+        return false;
+    };
+    r.score(read)
+        .zip(r.score(other))
+        .is_some_and(|(read, other)| read - other >= tuning::FAR)
 }
 
 /// The player's entries that refuted a corrected answer (see

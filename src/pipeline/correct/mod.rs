@@ -485,9 +485,10 @@ mod tests {
         };
         let entries = |wrong: usize| entries_of(wrong, 12);
         let apart = [false; 81];
+        let none: Vec<Option<Recognized>> = vec![None; 81];
         // Four of twelve wrong (a third): the correction is in doubt, and says why.
         let mut doubted = solved(vec![fix]);
-        let refuting = weigh_corrections_by_entries(&mut doubted, &entries(4), &apart, 0);
+        let refuting = weigh_corrections_by_entries(&mut doubted, &entries(4), &none, &apart);
         assert_eq!(
             refuting,
             Some(RefutingEntries {
@@ -505,21 +506,35 @@ mod tests {
         // Three wrong: a player's few mistakes.
         let mut kept = solved(vec![fix]);
         assert_eq!(
-            weigh_corrections_by_entries(&mut kept, &entries(3), &apart, 1),
+            weigh_corrections_by_entries(&mut kept, &entries(3), &none, &apart),
             None
         );
         assert_eq!(kept.trusted(), Some(solution));
-        // Four wrong of 40, under a third: a player's few mistakes or misreadings, unless two
-        // of them are read surely.
-        let mut few = solved(vec![fix]);
-        assert!(weigh_corrections_by_entries(&mut few, &entries_of(4, 40), &apart, 1).is_none());
-        let mut sure = solved(vec![fix]);
-        assert!(weigh_corrections_by_entries(&mut sure, &entries_of(4, 40), &apart, 2).is_some());
-        assert!(sure.trusted().is_none());
+        // Four wrong of 40, under a third: a player's few mistakes or misreadings, unless the
+        // templates read all four clearly as the digits entered.
+        let clearly = |wrong: usize, lead: f32| {
+            let board = entries_of(wrong, 40);
+            let mut evidence: Vec<Option<Recognized>> = vec![None; 81];
+            for &p in empty.iter().take(wrong) {
+                let (read, right) = (board.get(p).unwrap(), solution.get(p).unwrap());
+                let mut scores = [0.2f32; 9];
+                scores[usize::from(read.get()) - 1] = 0.5 + lead;
+                scores[usize::from(right.get()) - 1] = 0.5;
+                evidence[p.index()] = Some(Recognized::from_scores(scores));
+            }
+            (board, evidence)
+        };
+        let (few, barely) = clearly(4, tuning::FAR / 2.0);
+        let mut kept_few = solved(vec![fix]);
+        assert!(weigh_corrections_by_entries(&mut kept_few, &few, &barely, &apart).is_none());
+        let (four, clear) = clearly(4, tuning::FAR);
+        let mut refuted = solved(vec![fix]);
+        assert!(weigh_corrections_by_entries(&mut refuted, &four, &clear, &apart).is_some());
+        assert!(refuted.trusted().is_none());
         // Nothing corrected: checking a game full of mistakes is no doubt about the reading.
         let mut as_read = solved(Vec::new());
         assert_eq!(
-            weigh_corrections_by_entries(&mut as_read, &entries(12), &apart, 12),
+            weigh_corrections_by_entries(&mut as_read, &entries(12), &none, &apart),
             None
         );
         assert_eq!(as_read.trusted(), Some(solution));
@@ -528,7 +543,7 @@ mod tests {
         marked[empty[0].index()] = true;
         let mut app_marked = solved(vec![fix]);
         assert_eq!(
-            weigh_corrections_by_entries(&mut app_marked, &entries(4), &marked, 1),
+            weigh_corrections_by_entries(&mut app_marked, &entries(4), &none, &marked),
             None
         );
     }
