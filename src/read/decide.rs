@@ -8,7 +8,8 @@ use image::RgbImage;
 
 use crate::budget::Budget;
 use crate::pipeline::picture::Picture;
-use crate::pipeline::{correct, pencil, Reading};
+use crate::pipeline::{correct, pencil, tuning, Reading};
+use crate::puzzle::board::{Digit, Pos};
 use crate::puzzle::{check, hint};
 use crate::read::hypotheses::{self, Hypothesis};
 use crate::{Error, Mode, Report, Result, Snap, Stage, Timings};
@@ -39,7 +40,7 @@ impl Snap {
         let (mut reading, mut solved) = self.decide(picture.rgb(), reading, timings, budget);
         budget.check(name)?;
         if solved.is_unique() && !solved.doubts.is_empty() {
-            solved = self.weigh_by_pencil_marks(picture.rgb(), &reading, solved, timings, budget);
+            solved = self.weigh_by_players_marks(picture.rgb(), &reading, solved, timings, budget);
             budget.check(name)?;
         }
         let mut refuting = None;
@@ -151,8 +152,9 @@ impl Snap {
     }
 
     /// `solved` weighed again with the player's pencil marks told by their places (see
-    /// [`pencil::placed`]): a rival reading whose answer they refute casts no doubt.
-    pub(crate) fn weigh_by_pencil_marks(
+    /// [`pencil::placed`]) and their entries read clearly: a rival reading whose answer they
+    /// refute casts no doubt (see [`correct::Candidates`]).
+    pub(crate) fn weigh_by_players_marks(
         &self,
         image: &RgbImage,
         reading: &Reading,
@@ -163,7 +165,8 @@ impl Snap {
         let marks = timings.time(Stage::Recognize, || {
             pencil::placed(image, &reading.rectified, &reading.cells)
         });
-        let candidates = correct::Candidates::new(&marks);
+        let entries = clear_entries(reading);
+        let candidates = correct::Candidates::with_entries(&marks, &entries);
         let again = timings.time(Stage::Solve, || {
             correct::solve_reading_marked(
                 &reading.givens,
@@ -206,4 +209,18 @@ impl Snap {
             budget,
         )
     }
+}
+
+/// The player's entries read clearly (their best digit `tuning::CLEAR` ahead of the next), as
+/// each cell's digit; those drawn in a colour of their own (an app's marked mistakes) left out.
+fn clear_entries(reading: &Reading) -> Vec<(Pos, Digit)> {
+    let apart = reading.cells.entries_coloured_apart();
+    Pos::all()
+        .filter(|c| !apart[c.index()])
+        .filter_map(|cell| {
+            let digit = reading.entries.get(cell)?;
+            let r = reading.evidence.get(cell.index())?.as_ref()?;
+            (r.digit() == digit && r.confidence() >= tuning::CLEAR).then_some((cell, digit))
+        })
+        .collect()
 }

@@ -1,5 +1,6 @@
-//! The player's pencil marks as evidence: a rival answer whose digits the marks leave out is
-//! refuted, and the reading is solved again with the candidates the marks allow.
+//! The player's pencil marks and entries as evidence: a rival answer whose digits the marks
+//! leave out, or the entries contradict, is refuted, and the reading is solved again with the
+//! candidates the marks allow.
 
 use super::{check, solve_reading_marked, with_changes, Correction, Decision};
 use crate::budget::Budget;
@@ -8,8 +9,8 @@ use crate::pipeline::recognize::{Recognized, Rival};
 use crate::puzzle::board::{Board, Digit, Pos};
 use crate::puzzle::solve::Verdict;
 
-/// The fewest cells of pencil marks told by their places for the marks to weigh two answers
-/// (see [`Candidates::refute`]).
+/// The fewest cells of pencil marks told by their places (or entries read clearly) for them to
+/// weigh two answers (see [`Candidates::refute`]).
 pub(super) const MIN_MARKED: usize = 4;
 
 /// How many more marked cells a rival answer must leave out of their marks than the answer
@@ -22,33 +23,59 @@ const MARKS_RATIO: usize = 3;
 
 /// A player's pencil marks told by their places in the 3x3 layout (see
 /// [`crate::pipeline::pencil::placed`]): the candidates they left in each marked cell, known
-/// whatever the font. The rules accept any renaming of the digits and the templates may barely
-/// tell a font's digits apart, but a player's candidates hold the answer's digits.
+/// whatever the font; and their entries read clearly, each the one candidate of its cell. The
+/// rules accept any renaming of the digits and the templates may barely tell a font's digits
+/// apart, but a player's candidates hold the answer's digits, and a player's entries mostly
+/// are the answer's.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Candidates<'a>(&'a [CellMarks]);
+pub struct Candidates<'a> {
+    marks: &'a [CellMarks],
+    entries: &'a [(Pos, Digit)],
+}
 
 impl<'a> Candidates<'a> {
     /// The candidates of `marks`; they weigh answers only in at least `MIN_MARKED` cells.
     pub fn new(marks: &'a [CellMarks]) -> Candidates<'a> {
-        Candidates(if marks.len() >= MIN_MARKED {
-            marks
-        } else {
-            &[]
-        })
+        Candidates {
+            marks: if marks.len() >= MIN_MARKED {
+                marks
+            } else {
+                &[]
+            },
+            entries: &[],
+        }
     }
 
-    /// The marked cells whose marks leave out `answer`'s digit.
+    /// The candidates of `marks` and of the player's `entries` (each cell's digit entered);
+    /// the entries weigh answers only in at least `MIN_MARKED` cells too.
+    pub fn with_entries(marks: &'a [CellMarks], entries: &'a [(Pos, Digit)]) -> Candidates<'a> {
+        Candidates {
+            entries: if entries.len() >= MIN_MARKED {
+                entries
+            } else {
+                &[]
+            },
+            ..Candidates::new(marks)
+        }
+    }
+
+    /// The marked cells whose marks leave out `answer`'s digit, and the entries it
+    /// contradicts.
     fn left_out(&self, answer: &Board) -> usize {
-        (self.0.iter())
+        let marks = (self.marks.iter())
             .filter(|m| answer.get(m.cell).is_some_and(|d| !m.digits.contains(&d)))
-            .count()
+            .count();
+        let entries = (self.entries.iter())
+            .filter(|&&(cell, d)| answer.get(cell).is_some_and(|a| a != d))
+            .count();
+        marks + entries
     }
 
-    /// Whether the marks refute `theirs` beside `ours`: it leaves at least `MARKS_MARGIN`
-    /// more marked cells out of their marks, and `MARKS_RATIO` times as many. Then `theirs`
-    /// is no rival to `ours`, however alike the templates find the two readings.
+    /// Whether the marks and entries refute `theirs` beside `ours`: it leaves at least
+    /// `MARKS_MARGIN` more cells out of their candidates, and `MARKS_RATIO` times as many.
+    /// Then `theirs` is no rival to `ours`, however alike the templates find the two readings.
     pub(super) fn refute(&self, ours: &Board, theirs: &Board) -> bool {
-        if self.0.is_empty() {
+        if self.marks.is_empty() && self.entries.is_empty() {
             return false;
         }
         let (ours, theirs) = (self.left_out(ours), self.left_out(theirs));

@@ -1152,6 +1152,29 @@ mod tests {
     }
 
     #[test]
+    fn entries_that_contradict_an_exchanged_answer_refute_it() {
+        // As the pencil marks above: the player's entries of the answer's 3s and 5s, one
+        // candidate each, refute the answer with the 3s and 5s exchanged.
+        let puzzle: Board = PUZZLE.parse().unwrap();
+        let solution = solve::solve(&puzzle).unwrap().unwrap();
+        let (read, evidence) = threes_and_fives_read(&puzzle, false);
+        let entered: Vec<(Pos, Digit)> = Pos::all()
+            .filter(|p| {
+                puzzle.get(*p).is_none() && matches!(solution.get(*p).map(Digit::get), Some(3 | 5))
+            })
+            .take(MIN_MARKED)
+            .map(|p| (p, solution.get(p).unwrap()))
+            .collect();
+        let weigh = |entries: &[(Pos, Digit)]| {
+            let candidates = Candidates::with_entries(&[], entries);
+            solve_reading_marked(&read, &evidence, &[], candidates, 2, &Budget::unlimited())
+        };
+        assert_eq!(weigh(&entered).trusted(), Some(solution));
+        // Too few entries weigh nothing.
+        assert_eq!(weigh(&entered[..MIN_MARKED - 1]).trusted(), None);
+    }
+
+    #[test]
     fn pencil_marks_that_leave_out_the_answer_read_decide_for_the_exchanged_one() {
         // The templates named the 3s 5s and the 5s 3s; the marks hold the true answer's digits.
         let puzzle: Board = PUZZLE.parse().unwrap();
