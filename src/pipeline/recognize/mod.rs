@@ -508,8 +508,14 @@ mod tests {
         let four = Digit::new(4).unwrap();
         let (as_entry, _) = templates.recognize_grid(&[glyph(false)], None, &Budget::unlimited());
         let (as_given, _) = templates.recognize_grid(&[glyph(true)], None, &Budget::unlimited());
-        assert!(as_entry[0].score(four).unwrap() > 0.99, "the entry matches its writer's 4");
-        assert!(as_given[0].score(four).unwrap() < 0.9, "a given is matched against print only");
+        assert!(
+            as_entry[0].score(four).unwrap() > 0.99,
+            "the entry matches its writer's 4"
+        );
+        assert!(
+            as_given[0].score(four).unwrap() < 0.9,
+            "a given is matched against print only"
+        );
     }
 
     #[test]
