@@ -177,8 +177,13 @@ impl Snap {
                 budget,
             )
         });
-        // Marks only take rivals away here: the answer itself must stay the one read.
-        let solved = if again.is_unique() && again.any_solution() == solved.any_solution() {
+        // Marks only take rivals away here: the answer itself must stay the one read, and so
+        // must the corrections that gave it. Solved again, a reading may reach the same answer
+        // by other corrections, whose rivals are not the ones the marks were to weigh (a
+        // games-pen photo's wrong answer lost its true rival so, the entries refuting another).
+        let same = again.any_solution() == solved.any_solution()
+            && again.corrections == solved.corrections;
+        let solved = if again.is_unique() && same {
             again
         } else {
             solved
