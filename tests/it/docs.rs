@@ -152,3 +152,72 @@ fn command_lines_survive_the_quoting() {
     );
     assert!(copy.contains("$ not run"));
 }
+
+/// GitHub's anchor for a Markdown heading: lower case, spaces to `-`, punctuation other than
+/// `-` and `_` dropped.
+fn anchor(heading: &str) -> String {
+    heading
+        .trim()
+        .to_lowercase()
+        .chars()
+        .filter_map(|c| match c {
+            ' ' => Some('-'),
+            c if c.is_alphanumeric() || c == '-' || c == '_' => Some(c),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The anchors of a Markdown file's headings (outside code blocks).
+fn anchors(text: &str) -> Vec<String> {
+    let mut in_code = false;
+    let mut found = Vec::new();
+    for line in text.lines() {
+        if line.starts_with("```") {
+            in_code = !in_code;
+        } else if !in_code && line.starts_with('#') {
+            found.push(anchor(line.trim_start_matches('#')));
+        }
+    }
+    found
+}
+
+#[test]
+fn every_link_between_the_docs_leads_somewhere() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut broken = Vec::new();
+    for doc in documents(root) {
+        let text = fs::read_to_string(&doc).expect("a readable document");
+        for (at, _) in text.match_indices("](") {
+            let rest = &text[at + 2..];
+            let Some(end) = rest.find(')') else { continue };
+            let link = &rest[..end];
+            if link.contains("://") || link.starts_with("mailto:") {
+                continue;
+            }
+            let (file, fragment) = link.split_once('#').unwrap_or((link, ""));
+            let target = if file.is_empty() {
+                doc.clone()
+            } else {
+                doc.parent().expect("a folder").join(file)
+            };
+            let ok = target.exists()
+                && (fragment.is_empty()
+                    || target.extension().is_none_or(|e| e != "md")
+                    || anchors(&fs::read_to_string(&target).unwrap_or_default())
+                        .iter()
+                        .any(|a| a == fragment));
+            if !ok {
+                broken.push(format!(
+                    "{}: {link}",
+                    doc.strip_prefix(root).unwrap().display()
+                ));
+            }
+        }
+    }
+    assert!(
+        broken.is_empty(),
+        "links that lead nowhere:\n{}",
+        broken.join("\n")
+    );
+}
