@@ -367,12 +367,9 @@ pub struct ImageArgs {
     #[arg(short, long, help_heading = "Batch (folders, lists, -o DIR/)")]
     pub quiet: bool,
 
-    /// Batch: also write one JSON object per input (JSON Lines) to FILE.
-    #[arg(
-        long,
-        value_name = "FILE",
-        help_heading = "Batch (folders, lists, -o DIR/)"
-    )]
+    /// Also write the JSON object of each picture, one line each (JSON Lines), to FILE,
+    /// atomically at the end of the run: for one picture as for a batch.
+    #[arg(long, value_name = "FILE")]
     pub report: Option<PathBuf>,
 }
 

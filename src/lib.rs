@@ -86,6 +86,11 @@ use pipeline::{decode, pencil};
 #[doc = include_str!("../README.md")]
 struct ReadmeExamples;
 
+/// The Rust examples of the library's guide, docs/library.md, run the same way.
+#[cfg(doctest)]
+#[doc = include_str!("../docs/library.md")]
+struct LibraryGuideExamples;
+
 /// The image pipeline, ready to process screenshots; templates are loaded once and shared.
 pub struct Snap {
     options: Options,

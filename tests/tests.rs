@@ -13,6 +13,7 @@ mod it {
     mod cli_pipes; // a picture on stdin and stdout: round trip, formats, bounded read, path lists still work
     mod cli_shard; // --shard I/N: shards of a folder are disjoint and cover it
     mod cli_solve; // the solve command: input formats, stdin, output formats, exit codes, errors
+    mod docs; // issue 61: every console example of README.md and docs/*.md runs as shown (trycmd)
     mod games; // issue 59: games in progress: the print read beside the player's pen
     mod hardening; // issue 10: outputs never on inputs, FIFOs, closed pipes, memory, names, signals
     mod hardening_text; // solve, grade, generate: streamed input, bad bytes, closed pipes, --all in flat memory, FIFOs
