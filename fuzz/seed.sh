@@ -1,18 +1,22 @@
 #!/bin/sh
 # Builds the seed corpora in fuzz/corpus/{text,decode,pipeline} from samples/, the README and
-# (when present beside the repository) ../shared/data/puzzles. Run from anywhere.
+# docs/ and (when present beside the repository) ../shared/data/puzzles. Run from anywhere.
 set -eu
 fuzz=$(cd "$(dirname "$0")" && pwd)
 root=$(dirname "$fuzz")
 corpus="$fuzz/corpus"
 mkdir -p "$corpus/text"
 
-# text: each sample's ground truth, the README's console examples, a few lines of each data file.
+# text: each sample's ground truth, the code blocks of README.md and docs/*.md (the text
+# puzzles' examples live in docs/text-puzzles.md), a few lines of each data file.
 for f in "$root"/samples/*.txt; do
     cp "$f" "$corpus/text/sample-$(basename "$f")"
 done
-awk '/^```/ { if (block) { close(out); block = 0 } else { block = 1; n++; out = sprintf("%s/readme-%02d.txt", dir, n) }; next }
-     block { print > out }' dir="$corpus/text" "$root/README.md"
+for doc in "$root/README.md" "$root"/docs/*.md; do
+    name=$(basename "$doc" .md | tr 'A-Z' 'a-z')
+    awk '/^```/ { if (block) { close(out); block = 0 } else { block = 1; n++; out = sprintf("%s/%s-%02d.txt", dir, name, n) }; next }
+         block { print > out }' dir="$corpus/text" name="$name" "$doc"
+done
 if [ -d "$root/../shared/data/puzzles" ]; then
     for f in "$root"/../shared/data/puzzles/*.txt; do
         head -n 20 "$f" > "$corpus/text/data-$(basename "$f")"
