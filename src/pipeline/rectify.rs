@@ -147,7 +147,7 @@ impl Averaged {
         let (y0, y1) = bound(quad.corners.map(|c| c.1), image.height());
         // A box of even width stored at pixel x covers x - width/2 .. x + width/2 - 1: its
         // centre lies half a pixel before x.
-        let half = if width % 2 == 0 { 128 } else { 0 };
+        let half = if width.is_multiple_of(2) { 128 } else { 0 };
         Averaged {
             raw: box_means(image, (x0, y0, x1, y1), width),
             width: (x1 - x0) as u32,
@@ -259,7 +259,7 @@ fn box_means(
 
 /// Pixels a span of the square is sampled over: 8 divides the side, so every span is whole.
 const SPAN: usize = 8;
-const _: () = assert!(SIDE as usize % SPAN == 0);
+const _: () = assert!((SIDE as usize).is_multiple_of(SPAN));
 /// A whole number of pixels (in 1/256 pixel) that lifts any position inside or near the
 /// picture above zero, so truncating toward zero floors.
 const OFFSET: f64 = (1u64 << 40) as f64;

@@ -310,8 +310,8 @@ mod tests {
                 }
                 let o = v - margin;
                 let k = (o + 1) / cell;
-                let thick = k % 3 == 0;
-                o % cell <= if thick { 2 } else { 0 } || (o + 1) % cell == 0
+                let thick = k.is_multiple_of(3);
+                o % cell <= if thick { 2 } else { 0 } || (o + 1).is_multiple_of(cell)
             };
             let inside = |v: u32| v >= margin && v <= margin + 9 * cell + 2;
             if inside(x) && inside(y) && (on_line(x) || on_line(y)) {
