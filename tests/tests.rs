@@ -22,6 +22,7 @@ mod it {
     mod reading; // issue 11: a picture per cause of misreading, read exactly; doubtful readings draw nothing
     mod render_refs; // reference pictures of drawn answers, a diff picture on mismatch, REGENERATE=1 rewrites
     mod safety; // issue 57: one output policy, lost messages never stop work, byte lists, escaped names, stale temps, SIGHUP
+    mod screens_real; // issue 60: real app screenshots, a cause each, read exactly
     mod solver_data; // the solver on samples of every ../shared/data/puzzles file
     mod text_props;
     mod transparency; // transparent inputs: read over white, alpha kept in PNG/WebP with the drawn ink opaque, JPEG laid over white

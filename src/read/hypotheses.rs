@@ -154,6 +154,7 @@ mod tests {
             line_spans_y: [None; 10],
             dark: false,
             background: [255; 3],
+            cell_backgrounds: vec![[255; 3]; 81],
         }
     }
 

@@ -19,7 +19,7 @@ use super::groups::{
     absorb_lone_glyphs, colour_groups, group_count, members_of, split_mixed_groups,
     split_off_other_inks, Shapes, MAX_INSTANCES,
 };
-use super::weight;
+use super::{fill, weight};
 use crate::pipeline::cells::{Author, Glyph};
 use crate::pipeline::tuning;
 use crate::puzzle::board::MIN_GIVENS;
@@ -36,11 +36,14 @@ const SAME_DIRECTION: f32 = 0.97;
 const GIVENS_CHROMA_TIE: f32 = 12.0;
 
 /// Marks the glyphs outside the givens' colour group as entries; `cell_backgrounds` are the
-/// 81 cells' background colours, row-major like `glyphs`.
+/// 81 cells' background colours as the glyphs' inks were judged against (the grid's
+/// `background` where there is no glyph), `fills` the cells' own backgrounds, both
+/// row-major like `glyphs`.
 pub(super) fn mark_entries(
     glyphs: &mut [Option<Glyph>],
     background: [u8; 3],
     cell_backgrounds: &[[u8; 3]],
+    fills: &[[u8; 3]],
 ) {
     let colours: Vec<[f32; 3]> = glyphs
         .iter()
@@ -76,6 +79,16 @@ pub(super) fn mark_entries(
     };
     let flat: Vec<&Glyph> = glyphs.iter().flatten().collect();
     let authors = entries_apart_in_weight(authors, &flat, &shapes);
+    let glyphless: Vec<[f32; 3]> = (glyphs.iter().zip(fills))
+        .filter(|(g, _)| g.is_none())
+        .map(|(_, b)| b.map(f32::from))
+        .collect();
+    let authors = match fill::plain_fill(&glyphless) {
+        Some(plain) => {
+            fill::entries_on_the_plain_fill(authors, &backs, (plain, &glyphless), &shapes)
+        }
+        None => authors,
+    };
     for ((glyph, author), sure) in glyphs.iter_mut().flatten().zip(authors).zip(sure) {
         glyph.author = author;
         glyph.sure_author = sure;
@@ -447,7 +460,7 @@ mod tests {
             .collect();
         glyphs.extend([[224u8, 224, 225], [228, 227, 228]].map(|c| Some(glyph(c))));
         glyphs.push(Some(glyph([222, 230, 245])));
-        mark_entries(&mut glyphs, back, &[back; 27]);
+        mark_entries(&mut glyphs, back, &[back; 27], &[back; 27]);
         let authors: Vec<Author> = glyphs.iter().flatten().map(|g| g.author).collect();
         assert!(
             authors[..26].iter().all(|&a| a == Author::Given),
@@ -639,14 +652,14 @@ mod tests {
             .map(|i| Some(glyph([80 + (i % 19) as u8; 3])))
             .collect();
         glyphs.extend((0..3).map(|i| Some(glyph([44 + i as u8; 3]))));
-        mark_entries(&mut glyphs, [254; 3], &[[254; 3]; 27]);
+        mark_entries(&mut glyphs, [254; 3], &[[254; 3]; 27], &[[254; 3]; 27]);
         assert!(glyphs.iter().flatten().all(|g| g.author == Author::Given));
         // Lighter ones of the same grey are a player's.
         let mut glyphs: Vec<Option<Glyph>> = (0..24)
             .map(|i| Some(glyph([40 + (i % 5) as u8; 3])))
             .collect();
         glyphs.extend((0..3).map(|i| Some(glyph([120 + i as u8; 3]))));
-        mark_entries(&mut glyphs, [254; 3], &[[254; 3]; 27]);
+        mark_entries(&mut glyphs, [254; 3], &[[254; 3]; 27], &[[254; 3]; 27]);
         assert!(glyphs[24..]
             .iter()
             .flatten()
@@ -678,7 +691,7 @@ mod tests {
         let mut backs = vec![plain; 19];
         glyphs.extend(tinted.map(|c| Some(glyph(c))));
         backs.extend([highlight; 4]);
-        mark_entries(&mut glyphs, plain, &backs);
+        mark_entries(&mut glyphs, plain, &backs, &backs);
         assert!(glyphs.iter().flatten().all(|g| g.author == Author::Given));
 
         // Light blue entries on plain and highlighted cells alike.
@@ -692,7 +705,7 @@ mod tests {
         ];
         glyphs.extend(entries.map(|c| Some(glyph(c))));
         backs.extend([plain, highlight, plain, highlight]);
-        mark_entries(&mut glyphs, plain, &backs);
+        mark_entries(&mut glyphs, plain, &backs, &backs);
         assert!(glyphs[19..]
             .iter()
             .flatten()
@@ -703,7 +716,7 @@ mod tests {
         let mut backs = vec![plain; 19];
         glyphs.push(Some(glyph([179, 193, 217])));
         backs.push(highlight);
-        mark_entries(&mut glyphs, plain, &backs);
+        mark_entries(&mut glyphs, plain, &backs, &backs);
         assert_eq!(glyphs[19].as_ref().map(|g| g.author), Some(Author::Entry));
     }
 
@@ -767,7 +780,7 @@ mod tests {
             });
             backs[i * 37 % 81] = back;
         }
-        mark_entries(&mut glyphs, plain, &backs);
+        mark_entries(&mut glyphs, plain, &backs, &backs);
         let author = |i: usize| glyphs[i * 37 % 81].as_ref().map(|g| g.author);
         assert!((0..26).all(|i| author(i) == Some(Author::Given)));
         assert!((26..37).all(|i| author(i) == Some(Author::Entry)));
@@ -784,7 +797,7 @@ mod tests {
         backs.extend([highlight; 6]);
         glyphs.extend((0..8).map(|_| Some(glyph([123, 31, 162]))));
         backs.extend([plain; 8]);
-        mark_entries(&mut glyphs, plain, &backs);
+        mark_entries(&mut glyphs, plain, &backs, &backs);
         let authors: Vec<Author> = glyphs.iter().flatten().map(|g| g.author).collect();
         assert!(
             authors[..23].iter().all(|&a| a == Author::Given),
@@ -855,7 +868,7 @@ mod tests {
             });
         }
         let backs = vec![[243, 250, 243]; 81];
-        mark_entries(&mut glyphs, [243, 250, 243], &backs);
+        mark_entries(&mut glyphs, [243, 250, 243], &backs, &backs);
         glyphs
     }
 
@@ -893,7 +906,7 @@ mod tests {
                 ..glyph([grey; 3])
             });
         }
-        mark_entries(&mut glyphs, [250; 3], &[[250; 3]; 81]);
+        mark_entries(&mut glyphs, [250; 3], &[[250; 3]; 81], &[[250; 3]; 81]);
         glyphs
     }
 

@@ -60,7 +60,7 @@ const SEVERAL_DIGITS_SEPARATION: f32 = 6.0;
 const MIXED_SHAPES_SEPARATION: f32 = 4.0;
 /// Groups closer than this (RGB distance) are one group, however tight each is: small and
 /// thin glyphs never reach their full colour, and how close they come varies with the digit.
-const MIN_SPLIT: f32 = 24.0;
+pub(super) const MIN_SPLIT: f32 = 24.0;
 /// How far a lone glyph's colour must be from the nearest group to be a group of its own.
 pub(super) const LONE_SPLIT: f32 = 60.0;
 /// A lone glyph this many of the nearest group's standard deviations away from it has a

@@ -7,6 +7,7 @@ mod colour;
 mod colours;
 mod explain;
 mod faint;
+mod fill;
 mod groups;
 mod weight;
 
@@ -24,7 +25,12 @@ pub fn tell(cells: &mut Cells) {
     let backs: Vec<[u8; 3]> = (cells.glyphs.iter())
         .map(|g| g.as_ref().map_or(cells.background, |g| g.cell_background))
         .collect();
-    colours::mark_entries(&mut cells.glyphs, cells.background, &backs);
+    colours::mark_entries(
+        &mut cells.glyphs,
+        cells.background,
+        &backs,
+        &cells.cell_backgrounds,
+    );
     let room: Vec<f32> = (cells.glyphs.iter())
         .map(|g| g.as_ref().map_or(1.0, |g| g.room))
         .collect();

@@ -187,6 +187,9 @@ pub struct Cells {
     pub dark: bool,
     /// The grid's typical background colour.
     pub background: [u8; 3],
+    /// Each cell's own background colour (a highlight's or a fill's where it has one),
+    /// row-major.
+    pub cell_backgrounds: Vec<[u8; 3]>,
 }
 
 impl Cells {
@@ -357,6 +360,7 @@ pub fn slice(rect: &Rectified, image: &RgbImage) -> Cells {
         line_spans_y,
         dark,
         background,
+        cell_backgrounds: colours,
     }
 }
 
