@@ -173,6 +173,14 @@ impl GlyphColours<'_> {
         let (bolder, fainter) = shades_of_givens(colours, &groups, count, givens, self.background);
         // A hand is never a shade of the print: black pen beside grey print is bolder.
         let bolder: Vec<usize> = bolder.into_iter().filter(|&g| !hand[g]).collect();
+        // Strokes falling on whole pixels reach a stronger shade in a few glyphs of one shape
+        // (a `1`'s stem); glyphs of several shapes in a stronger shade may be a player's
+        // entries in a brighter ink (LibreSudoku's on a dark theme): weak, tried as entries
+        // while the givens without them have one solution.
+        let (bolder, brighter): (Vec<usize>, Vec<usize>) = bolder.into_iter().partition(|&g| {
+            let members = members_of(&groups, g);
+            members.len() <= MAX_INSTANCES && !self.shapes.mixed(&members) || !allow_weak
+        });
         // A fainter shade of the givens' colour in glyphs of one shape may be one digit whose
         // thin strokes never reach the colour (a small, blurred `7`), or a player's entries in
         // a near shade: weak, like a split of mixed shapes.
@@ -190,7 +198,7 @@ impl GlyphColours<'_> {
                 Author::Entry
             }
         };
-        let weak = weak || !fainter.is_empty();
+        let weak = weak || !fainter.is_empty() || !brighter.is_empty();
         (groups.iter().map(author).collect(), weak)
     }
 }
@@ -931,6 +939,37 @@ mod tests {
             authors(thin_sevens_grid(|i| i)),
             vec![(Author::Entry, Author::Entry); 3]
         );
+    }
+
+    /// Measured on a LibreSudoku screenshot (dark theme, background 24,29,24): the givens
+    /// 166-171 grey, the player's entries 190-197 and a little green, further from the
+    /// background along the givens' own direction. Of several shapes, no stroke on whole
+    /// pixels explains the stronger shade: entries, givens only when the givens need them.
+    #[test]
+    fn a_stronger_shade_of_several_shapes_is_entries_unless_the_givens_need_them() {
+        let mut glyphs = vec![None; 81];
+        for i in 0..31 {
+            let (colour, kind) = if i < 24 {
+                ([168 + (i % 4) as u8, 174, 168], i)
+            } else {
+                ([194 + (i % 3) as u8, 211, 193], i % 5)
+            };
+            glyphs[i * 37 % 81] = Some(Glyph {
+                ink: shape(kind),
+                ..glyph(colour)
+            });
+        }
+        let back = [24, 29, 24];
+        mark_entries(&mut glyphs, back, &[back; 81], &[back; 81]);
+        for i in 0..31 {
+            let g = glyphs[i * 37 % 81].as_ref().unwrap();
+            let want = if i < 24 { Author::Given } else { Author::Entry };
+            assert_eq!(
+                (g.author, g.sure_author),
+                (want, Author::Given),
+                "glyph {i}"
+            );
+        }
     }
 
     #[test]
