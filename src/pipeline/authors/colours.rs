@@ -659,7 +659,12 @@ mod tests {
         let mut glyphs: Vec<Option<Glyph>> = (0..24)
             .map(|i| Some(glyph([80 + (i % 19) as u8; 3])))
             .collect();
-        glyphs.extend((0..3).map(|i| Some(glyph([44 + i as u8; 3]))));
+        // The darker ones are one shape, the 1s' stems.
+        let one = |grey: u8| Glyph {
+            ink: shape(0),
+            ..glyph([grey; 3])
+        };
+        glyphs.extend((0..3).map(|i| Some(one(44 + i as u8))));
         mark_entries(&mut glyphs, [254; 3], &[[254; 3]; 27], &[[254; 3]; 27]);
         assert!(glyphs.iter().flatten().all(|g| g.author == Author::Given));
         // Lighter ones of the same grey are a player's.
