@@ -22,6 +22,10 @@
 //! names them: `0123-font-family.png`), so a weakness shared by a kind of face shows
 //! even when no one family is large enough to tell.
 //!
+//! `--by-app` also scores a folder of real screenshots (`../shared/data/screens-real`,
+//! `NNN-app.png`) per app and per part: split by app into a part to tune on and a part only
+//! to validate on (`common/split.rs`), so no app is in both.
+//!
 //! `--templates DIR` matches against `DIR/<face>/<digit>.png` besides the bundled templates,
 //! as the tool's own `--templates` does: a face can be scored before it is bundled, with no
 //! rebuild (the features made at run time equal those the build script makes).
@@ -32,6 +36,10 @@ use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
 use sudoku_snap::{Board, Options, Pos, Snap, Status};
+
+#[path = "common/split.rs"]
+#[allow(dead_code)]
+mod split;
 
 /// The ground truth of one picture.
 struct Truth {
@@ -254,9 +262,12 @@ fn main() {
     let mut failures_path = None;
     let mut fonts = None;
     let mut templates_dir = None;
+    let mut by_app = false;
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
-        if a == "--fonts" {
+        if a == "--by-app" {
+            by_app = true;
+        } else if a == "--fonts" {
             fonts = Some(font_traits(&args.next().expect("--fonts FILE")));
         } else if a == "--templates" {
             templates_dir = Some(PathBuf::from(args.next().expect("--templates DIR")));
@@ -317,6 +328,16 @@ fn main() {
                 let traits = fonts.as_ref().and_then(|f| f.get(&family_slug(&t.image)?));
                 for trait_ in traits.into_iter().flatten() {
                     by_trait.entry(trait_.clone()).or_default().add(&r);
+                }
+                if let Some((app, part)) = by_app.then(|| split::app_part(&t.image)).flatten() {
+                    by_trait
+                        .entry(format!("{part}: {app}"))
+                        .or_default()
+                        .add(&r);
+                    by_trait
+                        .entry(format!("{part} (total)"))
+                        .or_default()
+                        .add(&r);
                 }
             }
             row(name, &s);

@@ -10,10 +10,25 @@
 use std::path::Path;
 
 /// FNV-1a, 64 bits.
-fn fnv1a(text: &str) -> u64 {
+pub fn fnv1a(text: &str) -> u64 {
     text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
         (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
     })
+}
+
+/// The app a real screenshot shows (`../shared/data/screens-real`: `NNN-app.png`, the app's
+/// slug after the number) and its part, split by app as the games are by puzzle: "validate"
+/// when the FNV-1a hash of the slug is divisible by 3, else "tune".
+#[allow(dead_code)]
+pub fn app_part(image: &Path) -> Option<(String, &'static str)> {
+    let stem = image.file_stem()?.to_str()?;
+    let (_, app) = stem.split_once('-')?;
+    let part = if fnv1a(app) % 3 == 0 {
+        "validate"
+    } else {
+        "tune"
+    };
+    Some((app.to_string(), part))
 }
 
 /// The photo's part: 0 for the validation part, 1 or 2 for the tuning part's two folds.
