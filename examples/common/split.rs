@@ -23,7 +23,7 @@ pub fn fnv1a(text: &str) -> u64 {
 pub fn app_part(image: &Path) -> Option<(String, &'static str)> {
     let stem = image.file_stem()?.to_str()?;
     let (_, app) = stem.split_once('-')?;
-    let part = if fnv1a(app) % 3 == 0 {
+    let part = if fnv1a(app).is_multiple_of(3) {
         "validate"
     } else {
         "tune"
