@@ -258,7 +258,8 @@ pub struct ImageArgs {
     #[arg(long, value_name = "DIR")]
     pub debug: Option<PathBuf>,
 
-    /// Also match against the glyph templates in DIR/<name>/<digit>.png.
+    /// Also match against the glyph templates in DIR/<name>/<digit>.png (handwriting in
+    /// DIR/handwritten/<name>/<digit>.png, matched for a player's entries only).
     #[arg(long, value_name = "DIR")]
     pub templates: Option<PathBuf>,
 

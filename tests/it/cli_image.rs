@@ -180,6 +180,37 @@ fn extra_templates_are_used_and_bad_ones_are_named() {
 }
 
 #[test]
+fn a_templates_folder_of_handwriting_alone_is_used_and_its_bad_ones_named() {
+    // DIR/handwritten/<set>/ only: handwriting for the entries, no print set beside it.
+    let dir = tempfile::tempdir().unwrap();
+    let set = dir.path().join("handwritten/writer");
+    std::fs::create_dir_all(&set).unwrap();
+    let bundled = Path::new(env!("CARGO_MANIFEST_DIR")).join("templates/dejavu-sans");
+    std::fs::copy(bundled.join("4.png"), set.join("4.png")).unwrap();
+    let assert = cmd()
+        .arg(sample("classic-dejavu-light.png"))
+        .args(["-f", "line", "--templates"])
+        .arg(dir.path())
+        .assert()
+        .success();
+    let text = std::fs::read_to_string(sample("classic-dejavu-light.txt")).unwrap();
+    let solution = text.lines().nth(1).unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&assert.get_output().stdout).trim(),
+        solution
+    );
+    std::fs::write(set.join("7.png"), b"not a png").unwrap();
+    let assert = cmd()
+        .arg(sample("classic-dejavu-light.png"))
+        .arg("--templates")
+        .arg(dir.path())
+        .assert()
+        .code(2);
+    let err = String::from_utf8_lossy(&assert.get_output().stderr).into_owned();
+    assert!(err.contains("7.png"), "{err}");
+}
+
+#[test]
 fn debug_pictures_are_written() {
     let dir = tempfile::tempdir().unwrap();
     cmd()
