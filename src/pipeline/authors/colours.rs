@@ -19,7 +19,7 @@ use super::groups::{
     absorb_lone_glyphs, colour_groups, group_count, members_of, split_mixed_groups,
     split_off_other_inks, Shapes, MAX_INSTANCES,
 };
-use super::{fill, weight};
+use super::{fill, one_ink, weight};
 use crate::pipeline::cells::{Author, Glyph};
 use crate::pipeline::tuning;
 use crate::puzzle::board::MIN_GIVENS;
@@ -78,6 +78,7 @@ pub(super) fn mark_entries(
         authors.clone()
     };
     let flat: Vec<&Glyph> = glyphs.iter().flatten().collect();
+    let authors = one_ink::print_apart_from_hand(authors, &shapes);
     let authors = entries_apart_in_weight(authors, &flat, &shapes);
     let glyphless: Vec<[f32; 3]> = (glyphs.iter().zip(fills))
         .filter(|(g, _)| g.is_none())

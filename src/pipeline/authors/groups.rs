@@ -230,16 +230,17 @@ impl<'a> Shapes<'a> {
     /// every glyph of a digit alike, so a font's glyphs each have a near twin (0.85-0.99 on the
     /// photos and screenshots of `../shared`), where a hand draws each one anew (0.52-0.83).
     pub(super) fn consistency(&self, members: &[usize]) -> f32 {
-        let mut nearest: Vec<f32> = (members.iter())
-            .map(|&a| {
-                (members.iter())
-                    .filter(|&&b| b != a)
-                    .map(|&b| self.cosine(a, b))
-                    .fold(-1.0, f32::max)
-            })
-            .collect();
+        let mut nearest: Vec<f32> = (members.iter()).map(|&a| self.twin(a, members)).collect();
         nearest.sort_by(f32::total_cmp);
         nearest.get(nearest.len() / 2).copied().unwrap_or(-1.0)
+    }
+
+    /// The cosine of glyph `a` to the most alike other glyph of `members` (-1 when none).
+    pub(super) fn twin(&self, a: usize, members: &[usize]) -> f32 {
+        (members.iter())
+            .filter(|&&b| b != a)
+            .map(|&b| self.cosine(a, b))
+            .fold(-1.0, f32::max)
     }
 
     /// The cosine of glyphs `a` and `b` in the comparison frame (1 = the same shape).

@@ -9,6 +9,7 @@ mod explain;
 mod faint;
 mod fill;
 mod groups;
+mod one_ink;
 mod weight;
 
 use crate::pipeline::cells::{Author, Cells};
