@@ -132,14 +132,7 @@ fn main() {
         let folder = dir
             .file_name()
             .map_or(String::new(), |n| n.to_string_lossy().into_owned());
-        let mut images: Vec<PathBuf> = std::fs::read_dir(dir)
-            .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-            .flatten()
-            .map(|e| e.path())
-            .filter(|p| p.extension().is_some_and(|e| e.eq_ignore_ascii_case("jpg")))
-            .collect();
-        images.sort();
-        for image in images {
+        for image in split::photos_in(dir) {
             let Some((truth, part)) = truth(&image) else {
                 continue;
             };

@@ -113,14 +113,7 @@ fn written_cells(line: &str) -> Option<[Option<Digit>; 81]> {
 
 /// The photos with truth in `dir` that belong to `part` (`None`: both), sorted by name.
 fn truths(dir: &Path, part: Option<&str>) -> Vec<Truth> {
-    let mut images: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|e| e.eq_ignore_ascii_case("jpg")))
-        .collect();
-    images.sort();
-    images
+    split::photos_in(dir)
         .into_iter()
         .filter_map(|image| {
             let text = std::fs::read_to_string(image.with_extension("txt")).ok()?;

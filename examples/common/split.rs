@@ -7,7 +7,20 @@
 //! Within the tuning part, the remainder 1 or 2 names a fold, so that a change can be tuned
 //! on one fold and checked on the other before the validation part is looked at.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
+
+/// The JPEG photos of `dir`, sorted by name.
+#[allow(dead_code)]
+pub fn photos_in(dir: &Path) -> Vec<PathBuf> {
+    let mut images: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e.eq_ignore_ascii_case("jpg")))
+        .collect();
+    images.sort();
+    images
+}
 
 /// FNV-1a, 64 bits.
 pub fn fnv1a(text: &str) -> u64 {

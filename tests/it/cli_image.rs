@@ -168,15 +168,22 @@ fn extra_templates_are_used_and_bad_ones_are_named() {
         .arg(dir.path())
         .assert()
         .success();
-    std::fs::write(set.join("4.png"), b"not a png").unwrap();
+    assert_a_bad_template_is_named(dir.path(), &set.join("4.png"));
+}
+
+/// Spoils `template` in the templates folder `dir` and asserts that reading a sample with
+/// them is a usage error naming the file.
+fn assert_a_bad_template_is_named(dir: &Path, template: &Path) {
+    std::fs::write(template, b"not a png").unwrap();
     let assert = cmd()
         .arg(sample("classic-dejavu-light.png"))
         .arg("--templates")
-        .arg(dir.path())
+        .arg(dir)
         .assert()
         .code(2);
     let err = String::from_utf8_lossy(&assert.get_output().stderr).into_owned();
-    assert!(err.contains("4.png"), "{err}");
+    let name = template.file_name().unwrap().to_string_lossy();
+    assert!(err.contains(name.as_ref()), "{err}");
 }
 
 #[test]
@@ -199,15 +206,7 @@ fn a_templates_folder_of_handwriting_alone_is_used_and_its_bad_ones_named() {
         String::from_utf8_lossy(&assert.get_output().stdout).trim(),
         solution
     );
-    std::fs::write(set.join("7.png"), b"not a png").unwrap();
-    let assert = cmd()
-        .arg(sample("classic-dejavu-light.png"))
-        .arg("--templates")
-        .arg(dir.path())
-        .assert()
-        .code(2);
-    let err = String::from_utf8_lossy(&assert.get_output().stderr).into_owned();
-    assert!(err.contains("7.png"), "{err}");
+    assert_a_bad_template_is_named(dir.path(), &set.join("7.png"));
 }
 
 #[test]
