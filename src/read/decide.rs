@@ -39,13 +39,14 @@ impl Snap {
         }
         let (mut reading, mut solved) = self.decide(picture.rgb(), reading, timings, budget);
         budget.check(name)?;
+        // Entries in a colour of their own (an app's red mistakes) are taken as read.
+        let apart = reading.cells.entries_coloured_apart();
         if solved.is_unique() && !solved.doubts.is_empty() {
-            solved = self.weigh_by_players_marks(picture.rgb(), &reading, solved, timings, budget);
+            let read = (&reading, &apart);
+            solved = self.weigh_by_players_marks(picture.rgb(), read, solved, timings, budget);
             budget.check(name)?;
         }
         let mut refuting = None;
-        // Entries in a colour of their own (an app's red mistakes) are taken as read.
-        let apart = reading.cells.entries_coloured_apart();
         if let Some(solution) = solved.trusted() {
             correct::settle_entries(
                 &mut reading.entries,
@@ -157,7 +158,7 @@ impl Snap {
     pub(crate) fn weigh_by_players_marks(
         &self,
         image: &RgbImage,
-        reading: &Reading,
+        (reading, apart): (&Reading, &[bool; 81]),
         solved: correct::Decision,
         timings: &mut Timings,
         budget: &Budget,
@@ -165,7 +166,7 @@ impl Snap {
         let marks = timings.time(Stage::Recognize, || {
             pencil::placed(image, &reading.rectified, &reading.cells)
         });
-        let entries = clear_entries(reading);
+        let entries = clear_entries(reading, apart);
         let candidates = correct::Candidates::with_entries(&marks, &entries);
         let again = timings.time(Stage::Solve, || {
             correct::solve_reading_marked(
@@ -217,9 +218,9 @@ impl Snap {
 }
 
 /// The player's entries read clearly (their best digit `tuning::CLEAR` ahead of the next), as
-/// each cell's digit; those drawn in a colour of their own (an app's marked mistakes) left out.
-fn clear_entries(reading: &Reading) -> Vec<(Pos, Digit)> {
-    let apart = reading.cells.entries_coloured_apart();
+/// each cell's digit; those drawn `apart`, in a colour of their own (an app's marked
+/// mistakes), left out.
+fn clear_entries(reading: &Reading, apart: &[bool; 81]) -> Vec<(Pos, Digit)> {
     Pos::all()
         .filter(|c| !apart[c.index()])
         .filter_map(|cell| {

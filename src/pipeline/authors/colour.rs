@@ -31,6 +31,16 @@ pub(super) fn across_squared(v: [f32; 3], direction: [f32; 3]) -> Option<f32> {
     Some(dot(rest, rest))
 }
 
+/// Each channel's median over `points` (the upper one for an even count); 0 for none.
+pub(super) fn median(points: impl Iterator<Item = [f32; 3]>) -> [f32; 3] {
+    let points: Vec<[f32; 3]> = points.collect();
+    std::array::from_fn(|c| {
+        let mut channel: Vec<f32> = points.iter().map(|p| p[c]).collect();
+        channel.sort_by(f32::total_cmp);
+        channel.get(channel.len() / 2).copied().unwrap_or(0.0)
+    })
+}
+
 pub(super) fn mean(points: impl Iterator<Item = [f32; 3]>) -> [f32; 3] {
     let (mut sum, mut n) = ([0.0f32; 3], 0.0f32);
     for p in points {

@@ -6,7 +6,7 @@
 //! box or digit fills a few cells too, but a puzzle's worth of givens of several digits on one
 //! fill other than the plain is the app saying which cells are fixed.
 
-use super::colour::distance;
+use super::colour::{distance, median};
 use super::groups::{Shapes, MIN_SPLIT};
 use crate::pipeline::cells::Author;
 use crate::puzzle::board::MIN_GIVENS;
@@ -14,13 +14,7 @@ use crate::puzzle::board::MIN_GIVENS;
 /// The grid's plain fill: the median background of its cells without a glyph (`glyphless`),
 /// `None` with fewer than a third of the cells so.
 pub(super) fn plain_fill(glyphless: &[[f32; 3]]) -> Option<[f32; 3]> {
-    (glyphless.len() * 3 >= 81).then(|| {
-        std::array::from_fn(|c| {
-            let mut channel: Vec<f32> = glyphless.iter().map(|b| b[c]).collect();
-            channel.sort_by(f32::total_cmp);
-            channel[channel.len() / 2]
-        })
-    })
+    (glyphless.len() * 3 >= 81).then(|| median(glyphless.iter().copied()))
 }
 
 /// `authors` with the givens standing on the grid's plain fill `background` (see
@@ -48,11 +42,7 @@ pub(super) fn entries_on_the_plain_fill(
     if on_plain.is_empty() || filled.len() < MIN_GIVENS {
         return authors;
     }
-    let fill: [f32; 3] = std::array::from_fn(|c| {
-        let mut channel: Vec<f32> = filled.iter().map(|&i| backs[i][c]).collect();
-        channel.sort_by(f32::total_cmp);
-        channel[channel.len() / 2]
-    });
+    let fill = median(filled.iter().map(|&i| backs[i]));
     let on_fill: Vec<usize> = (filled.iter().copied())
         .filter(|&i| distance(backs[i], fill) < MIN_SPLIT)
         .collect();

@@ -54,11 +54,7 @@ impl Cells {
         if entries.len() < MIN_ENTRIES_FOR_COLOUR {
             return apart;
         }
-        let median = std::array::from_fn(|c| {
-            let mut channel: Vec<f32> = entries.iter().map(|e| e.1[c]).collect();
-            channel.sort_by(f32::total_cmp);
-            channel[channel.len() / 2]
-        });
+        let median = colour::median(entries.iter().map(|e| e.1));
         for (i, colour) in entries {
             apart[i] = colour::distance(colour, median) > LONE_SPLIT;
         }

@@ -107,9 +107,7 @@ fn read_clearly(evidence: &[Option<Recognized>], cell: Pos, read: Digit, other: 
     let Some(Some(r)) = evidence.get(cell.index()) else {
         return false;
     };
-    r.score(read)
-        .zip(r.score(other))
-        .is_some_and(|(read, other)| read - other >= tuning::FAR)
+    r.lead(read, other).is_some_and(|lead| lead >= tuning::FAR)
 }
 
 /// The player's entries that refuted a corrected answer (see

@@ -79,7 +79,7 @@ pub fn unsure_entries(
             if loops::loops_rule_out(r, right, read) {
                 return true;
             }
-            let by_templates = r.score(right).map(|s| r.score(read).unwrap_or(s) - s);
+            let by_templates = r.lead(read, right);
             let by_writer = feature(cells, cell).and_then(|glyph| {
                 Some(hand.likeness(&glyph, read, cell)? - hand.likeness(&glyph, right, cell)?)
             });

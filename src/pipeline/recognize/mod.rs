@@ -146,6 +146,12 @@ impl Recognized {
         self.ranked.iter().find(|r| r.0 == digit).map(|r| r.1)
     }
 
+    /// How far the score of `digit` leads that of `other` (negative when it trails); `None`
+    /// for a ranking that leaves either out.
+    pub fn lead(&self, digit: Digit, other: Digit) -> Option<f32> {
+        Some(self.score(digit)? - self.score(other)?)
+    }
+
     /// The score the templates alone give `digit`.
     pub fn template_score(&self, digit: Digit) -> f32 {
         self.template[index_of(digit)]
