@@ -53,7 +53,8 @@ impl Hand {
 /// usually looks like the writer's glyphs of the digit misread too (a `9` whose bowl is
 /// faint and open passes for their `7`), so one cue alone is no proof; a writer who wrote
 /// either digit nowhere else gives no proof either, nor does a glyph whose loops fit the
-/// solution's digit rather than the digit read.
+/// solution's digit rather than the digit read, nor a reading that does not clearly lead its
+/// runner-up.
 pub fn unsure_entries(
     cells: &Cells,
     evidence: &[Option<Recognized>],
@@ -75,8 +76,10 @@ pub fn unsure_entries(
                 return true;
             };
             // A glyph whose loops fit the solution's digit and not the digit read (a `9`
-            // whose small bowl is closed, read as a `7`) is no sure mistake either.
-            if loops::loops_rule_out(r, right, read) {
+            // whose small bowl is closed, read as a `7`) is no sure mistake either; nor one
+            // the templates barely tell from a third digit (an app's `8` on a selection disc,
+            // read `9` by 0.03 over `6`): not sure what it is, it is not surely wrong.
+            if loops::loops_rule_out(r, right, read) || r.confidence() < tuning::CLEAR {
                 return true;
             }
             let by_templates = r.lead(read, right);
