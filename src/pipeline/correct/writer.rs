@@ -45,10 +45,10 @@ impl Hand {
     }
 }
 
-/// The entries of `entries` (not drawn `apart`, row-major) that differ from `solution` but
-/// are not surely the digit read: an entry is a mistake only when the templates put the digit
-/// read `tuning::FAR` ahead of the solution's digit and the writer's own glyphs
-/// [`WRITER_SURE`] ahead.
+/// The entries of `entries` (row-major) that differ from `solution` but are not surely the
+/// digit read: an entry is a mistake only when the templates put the digit read `tuning::FAR`
+/// ahead of the solution's digit and the writer's own glyphs [`WRITER_SURE`] ahead, or, for
+/// one the app drew `apart` (its own marked mistake), when the templates read it clearly.
 /// Players mostly enter the right digit, and a handwritten glyph the templates misread
 /// usually looks like the writer's glyphs of the digit misread too (a `9` whose bowl is
 /// faint and open passes for their `7`), so one cue alone is no proof; a writer who wrote
@@ -64,7 +64,6 @@ pub fn unsure_entries(
 ) -> Vec<Pos> {
     let hand = Hand::new(cells, entries, solution, apart);
     (Pos::all())
-        .filter(|c| !apart[c.index()])
         .filter(|&cell| {
             let (Some(read), Some(right)) = (entries.get(cell), solution.get(cell)) else {
                 return false;
@@ -81,6 +80,11 @@ pub fn unsure_entries(
             // read `9` by 0.03 over `6`): not sure what it is, it is not surely wrong.
             if loops::loops_rule_out(r, right, read) || r.confidence() < tuning::CLEAR {
                 return true;
+            }
+            // The app judged an entry it drew apart; what it judged is sure only as far as the
+            // digit read is (above).
+            if apart[cell.index()] {
+                return false;
             }
             let by_templates = r.lead(read, right);
             let by_writer = feature(cells, cell).and_then(|glyph| {
