@@ -116,3 +116,34 @@ impl Snap {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::pipeline::cells::tests::{Sketch, BLACK, DIGIT, GIVENS, WHITE};
+    use crate::{Board, Options, Snap, Status};
+
+    /// A picture whose givens clash (the newspaper puzzle with r1c2's 3 changed to r1c1's 5)
+    /// is `invalid`, its givens as drawn: no correction invents other readings to make it a
+    /// puzzle, since two clear glyphs of one digit in a row are what the picture says.
+    #[test]
+    fn clashing_givens_are_invalid_as_drawn() {
+        let mut clash: Vec<u8> = GIVENS.bytes().collect();
+        assert_ne!(clash[0], b'.', "r1c1 holds a given");
+        clash[1] = clash[0];
+        let givens: Board = String::from_utf8(clash).unwrap().parse().unwrap();
+        let mut sketch = Sketch::new((460, 430), (25.0, 12.0), 45.0, WHITE, BLACK);
+        sketch.board(&givens, DIGIT, BLACK);
+        let dir = std::env::temp_dir().join(format!("sudoku-snap-clash-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let picture = dir.join("clash.png");
+        sketch.image.save(&picture).unwrap();
+        let report = Snap::new(Options::default())
+            .unwrap()
+            .process(&picture, None);
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert_eq!(report.status, Status::Invalid, "{:?}", report.error);
+        assert_eq!(report.givens, Some(givens));
+        assert!(report.corrections.is_empty(), "{:?}", report.corrections);
+        assert_eq!(report.solution, None);
+    }
+}

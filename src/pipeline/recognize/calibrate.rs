@@ -102,6 +102,10 @@ pub fn refine_with(
     for (g, members) in groups.iter().enumerate() {
         let digit = picked[g];
         let mut out = group_scores[g];
+        if is_twin_of_a_clashing_group(g, (&groups, &group_scores, &picked), &clash, likeness, same)
+        {
+            continue;
+        }
         // Digits that other groups hold, and whose glyphs look nothing like these, are less
         // likely here (a digit's glyphs in one picture look alike).
         for h in (0..groups.len()).filter(|&h| h != g && picked[h] != digit) {
@@ -122,6 +126,26 @@ pub fn refine_with(
         scores: refined,
         alternatives,
     }
+}
+
+/// Whether group `g`, which the templates read clearly (`tuning::FAR` ahead) as a digit other
+/// than its own, is one shape (at least `same` alike) with a group it clashes with that holds
+/// the digit it reads. Two near copies in one house are one digit printed twice: the picture's
+/// givens clash, and the templates' reading, clash and all, is what it says (calibrating one
+/// copy into another digit would invent a reading). A glyph forced off its reading that looks
+/// like no glyph holding that digit is a misreading the assignment mends, as before.
+fn is_twin_of_a_clashing_group(
+    g: usize,
+    (groups, scores, picked): (&[Vec<usize>], &[[f32; 9]], &[usize]),
+    clash: &[Vec<bool>],
+    likeness: &ndarray::Array2<f32>,
+    same: f32,
+) -> bool {
+    let read = best_digit(&scores[g]);
+    scores[g][read] - scores[g][picked[g]] > tuning::FAR
+        && (0..groups.len())
+            .filter(|&h| picked[h] == read && clash[g][h])
+            .any(|h| mean_likeness(likeness, &groups[g], &groups[h]) >= same)
 }
 
 /// The digits picked for shape groups (each group's glyphs, its scores per digit after its
