@@ -85,9 +85,7 @@ pub(super) fn mark_entries(
         .map(|(_, b)| b.map(f32::from))
         .collect();
     let authors = match fill::plain_fill(&glyphless) {
-        Some(plain) => {
-            fill::entries_on_the_plain_fill(authors, &backs, (plain, &glyphless), &shapes)
-        }
+        Some(plain) => fill::authors_by_fill(authors, &backs, (plain, &glyphless), &shapes),
         None => authors,
     };
     for ((glyph, author), sure) in glyphs.iter_mut().flatten().zip(authors).zip(sure) {
