@@ -60,3 +60,22 @@ fn an_entry_coloured_apart_but_not_read_clearly_is_not_called_wrong() {
         .collect();
     assert_eq!(cells, ["r5c2"]);
 }
+
+/// A photographed newspaper darker towards its corners: the corner givens' print darkens with
+/// the paper around it, channel by channel, and is one ink with the centre's (read as a
+/// player's entries, the givens left had several solutions).
+#[test]
+fn print_darkened_with_its_paper_in_a_photos_corners_is_given() {
+    let Some(dir) = shared("data/screens-real") else {
+        return;
+    };
+    let picture = dir.join("045-photo-snapsudoku.jpg");
+    let text = std::fs::read_to_string(picture.with_extension("txt")).unwrap();
+    let lines: Vec<Board> = text.lines().map(|l| l.trim().parse().unwrap()).collect();
+    let report = Snap::new(Options::default())
+        .unwrap()
+        .process(&picture, None);
+    assert_eq!(report.status, Status::Solved, "{:?}", report.error);
+    assert_eq!(report.givens, Some(lines[0]));
+    assert_eq!(report.solution, Some(lines[1]));
+}

@@ -402,6 +402,39 @@ mod tests {
     }
 
     #[test]
+    fn one_print_darkened_with_its_paper_towards_a_photos_corners_is_one_ink() {
+        // A photographed newspaper's red-brown print (screens-real 045): the corner cells'
+        // paper is darker, and their print with it, channel by channel.
+        let centre = [
+            ([150.0, 111.0, 109.0], [170.0, 169.0, 164.0]),
+            ([151.0, 107.0, 105.0], [168.0, 167.0, 162.0]),
+            ([152.0, 115.0, 113.0], [173.0, 173.0, 168.0]),
+            ([141.0, 103.0, 101.0], [162.0, 160.0, 155.0]),
+            ([139.0, 100.0, 99.0], [160.0, 158.0, 153.0]),
+            ([143.0, 106.0, 107.0], [162.0, 160.0, 155.0]),
+            ([138.0, 100.0, 97.0], [159.0, 157.0, 152.0]),
+        ];
+        let corners = [
+            ([126.0, 105.0, 101.0], [146.0, 153.0, 145.0]),
+            ([123.0, 108.0, 107.0], [145.0, 153.0, 146.0]),
+            ([107.0, 85.0, 82.0], [117.0, 124.0, 116.0]),
+            ([116.0, 80.0, 77.0], [135.0, 131.0, 126.0]),
+            ([75.0, 65.0, 58.0], [100.0, 103.0, 96.0]),
+            ([83.0, 68.0, 62.0], [104.0, 106.0, 100.0]),
+        ];
+        let all: Vec<([f32; 3], [f32; 3])> = centre.iter().chain(&corners).copied().collect();
+        let (glyphs, backs): (Vec<[f32; 3]>, Vec<[f32; 3]>) = all.into_iter().unzip();
+        let part: Vec<bool> = (0..glyphs.len()).map(|i| i >= centre.len()).collect();
+        assert!(backgrounds_explain(&glyphs, &backs, &part));
+        // A player's blue pen in those corners is another ink, however dim the light there.
+        let mut entries = glyphs;
+        for (glyph, back) in entries.iter_mut().zip(&backs).skip(centre.len()) {
+            *glyph = [0.4 * back[0], 0.5 * back[1], 0.9 * back[2]];
+        }
+        assert!(!backgrounds_explain(&entries, &backs, &part));
+    }
+
+    #[test]
     fn light_grey_givens_beside_near_white_blue_entries_on_dark() {
         // Measured on a tune rendering (Rajdhani Light, dark theme): the givens' thin strokes
         // stand out a little less from the background than the entries', but are grey.

@@ -51,15 +51,21 @@ pub(super) fn join_shades_of_backgrounds(
 }
 
 /// Whether the two parts' difference in colour is what their cells' backgrounds (`backs`)
-/// make of one ink: a thin or small glyph never reaches its full colour, so it shows
-/// `ink + share * (background - ink)`, and the givens on a highlighted row come out tinted
-/// by the highlight. One share of lightness and one of hue, each fitted to all glyphs
-/// (between 0 and 1), must explain at least `BACKGROUND_EXPLAINS` of what telling the two
-/// parts apart explains: JPEG keeps hue at half the resolution of lightness, so a thin
-/// stroke takes more of its background's hue than of its lightness (dark givens on pink
-/// highlights came out redder, though the highlight is less red than the page). A player's
-/// entry in the selected cell is not explained: it differs in hue or lightness where the
-/// highlight does not lead.
+/// make of one ink, by either of two models of how a background shows through:
+/// - a thin or small glyph never reaches its full colour, so it shows
+///   `ink + share * (background - ink)`, and the givens on a highlighted row come out tinted
+///   by the highlight. One share of lightness and one of hue, each fitted to all glyphs
+///   (between 0 and 1): JPEG keeps hue at half the resolution of lightness, so a thin stroke
+///   takes more of its background's hue than of its lightness (dark givens on pink highlights
+///   came out redder, though the highlight is less red than the page);
+/// - light falling unevenly on a photographed page scales ink and paper alike, so each
+///   channel of a glyph's colour is one ratio of its cell's background (a photo's vignetting
+///   darkened its corner givens' red print towards brown with the paper around them).
+///
+/// The model must explain at least `BACKGROUND_EXPLAINS` of what telling the two parts apart
+/// explains. A player's entry in the selected cell is not explained: it differs in hue or
+/// lightness where the highlight does not lead, and in ratio to the paper where the light
+/// does not.
 pub(super) fn backgrounds_explain(points: &[[f32; 3]], backs: &[[f32; 3]], part: &[bool]) -> bool {
     let (a, b) = split_means(backs, part);
     let marked = part.iter().filter(|&&k| k).count();
@@ -67,34 +73,49 @@ pub(super) fn backgrounds_explain(points: &[[f32; 3]], backs: &[[f32; 3]], part:
     if distance(a, b) < MIN_BACKGROUND_SHIFT || fewer < MIN_EXPLAINED {
         return false;
     }
+    let explains = |points: &[[f32; 3]], model: &dyn Fn(usize) -> [f32; 3]| {
+        let left_by = |model: &dyn Fn(usize) -> [f32; 3]| -> f32 {
+            (points.iter().enumerate())
+                .map(|(i, &p)| {
+                    let d = sub(p, model(i));
+                    dot(d, d)
+                })
+                .sum()
+        };
+        let colour_mean = mean(points.iter().copied());
+        let (first, second) = split_means(points, part);
+        let total = left_by(&|_| colour_mean);
+        let split = left_by(&|i| if part[i] { second } else { first });
+        total - left_by(model) >= BACKGROUND_EXPLAINS * (total - split)
+    };
+    let ratios = light_ratios(points, backs);
+    if explains(points, &|i| [0, 1, 2].map(|k| backs[i][k] * ratios[k])) {
+        return true;
+    }
     let points: Vec<[f32; 3]> = points.iter().map(|&p| luma_chroma(p)).collect();
     let backs: Vec<[f32; 3]> = backs.iter().map(|&q| luma_chroma(q)).collect();
     let Some(shares) = tint_shares(&points, &backs, &vec![0; points.len()]) else {
         return false;
     };
-    let colour_mean = mean(points.iter().copied());
-    let back_mean = mean(backs.iter().copied());
-    let total: f32 = (points.iter())
-        .map(|&p| {
-            let d = sub(p, colour_mean);
-            dot(d, d)
-        })
-        .sum();
-    let left_by = |model: &dyn Fn(usize) -> [f32; 3]| -> f32 {
-        (points.iter().enumerate())
-            .map(|(i, &p)| {
-                let d = sub(p, model(i));
-                dot(d, d)
-            })
-            .sum()
-    };
-    let mixed = left_by(&|i| {
+    let (colour_mean, back_mean) = (mean(points.iter().copied()), mean(backs.iter().copied()));
+    explains(&points, &|i| {
         let shift = sub(backs[i], back_mean);
         [0, 1, 2].map(|k| colour_mean[k] + shift[k] * shares[k])
-    });
-    let (first, second) = split_means(&points, part);
-    let split = left_by(&|i| if part[i] { second } else { first });
-    total - mixed >= BACKGROUND_EXPLAINS * (total - split)
+    })
+}
+
+/// Per channel, the one ratio of the glyphs' colours (`points`) to their cells' backgrounds
+/// (`backs`) that fits best (least squares through zero).
+fn light_ratios(points: &[[f32; 3]], backs: &[[f32; 3]]) -> [f32; 3] {
+    [0, 1, 2].map(|k| {
+        let cross: f32 = points.iter().zip(backs).map(|(p, b)| p[k] * b[k]).sum();
+        let spread: f32 = backs.iter().map(|b| b[k] * b[k]).sum();
+        if spread > 0.0 {
+            cross / spread
+        } else {
+            0.0
+        }
+    })
 }
 
 /// Each glyph's colour as it would show on the grid's `background`: thin strokes take some of
