@@ -61,21 +61,35 @@ fn right_entries_the_templates_misread_are_not_called_wrong_but_not_read_surely(
 
 #[test]
 fn a_handwritten_mistake_is_still_called_wrong() {
-    // The player's own `1` (r1c8) copied over their `3` at r3c7: a real mistake in their hand.
+    // The player's own `7` (r3c9) copied over their `3` at r3c7: a real mistake in their hand,
+    // read clearly; their `1` (r1c8) copied there instead is read `1` by only 0.24 over the
+    // runner-up, under the clear lead a mistake needs, so it is listed as not read surely.
     let photo = photo("pen-darker-than-print.jpg");
-    let (from, to) = (Pos::new(0, 7).unwrap(), Pos::new(2, 6).unwrap());
+    let to = Pos::new(2, 6).unwrap();
     let written = entries(&photo);
-    assert_eq!(written.get(from), Digit::new(1));
     assert_eq!(written.get(to), Digit::new(3));
     let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("planted.png");
-    planted(&straightened(&photo), from, to)
-        .save(&path)
-        .unwrap();
-    let report = check(&path);
-    assert_eq!(report.status, Status::Solved, "{:?}", report.error);
-    let wrong: Vec<String> = report.wrong_entries.iter().map(|w| w.to_string()).collect();
-    assert_eq!(wrong, ["r3c7: entered 1, should be 3"]);
+    for (from, digit, wrong) in [
+        (
+            Pos::new(2, 8).unwrap(),
+            7,
+            Some("r3c7: entered 7, should be 3"),
+        ),
+        (Pos::new(0, 7).unwrap(), 1, None),
+    ] {
+        assert_eq!(written.get(from), Digit::new(digit));
+        let path = dir.path().join(format!("planted-{digit}.png"));
+        planted(&straightened(&photo), from, to)
+            .save(&path)
+            .unwrap();
+        let report = check(&path);
+        assert_eq!(report.status, Status::Solved, "{:?}", report.error);
+        let called: Vec<String> = report.wrong_entries.iter().map(|w| w.to_string()).collect();
+        assert_eq!(called, Vec::from_iter(wrong), "planted {digit}");
+        if wrong.is_none() {
+            assert!(report.unreadable_entries.iter().any(|u| u.cell == to));
+        }
+    }
 }
 
 /// The photo's grid straightened (see `stages::rectify`) on a white margin of a cell: a
@@ -111,4 +125,25 @@ fn planted(square: &RgbImage, from: Pos, to: Pos) -> RgbImage {
         }
     }
     out
+}
+
+/// Two right entries once called wrong in the games' tune parts (`../shared`, every entry
+/// right): a faint pencil `5` among pen entries, coloured apart from them as an app's marked
+/// mistake would be, its bowl alone found and read `3` (a player's pencil is no app's mark: the
+/// app's mark is in the app's own glyphs, the givens'); and a blurred photo's pen `3` read `7`
+/// by only 0.10 over a third digit (not read clearly, so not surely wrong).
+#[test]
+fn a_faint_pencil_entry_and_a_blurred_one_are_not_called_wrong() {
+    for name in [
+        "games-pencil/03_03_honor_view_10_1.jpg",
+        "games-pen/image185.jpg",
+    ] {
+        let Some(photo) = super::util::shared(&format!("data/photos/{name}")) else {
+            return;
+        };
+        let report = check(&photo);
+        assert_eq!(report.status, Status::Solved, "{name}: {:?}", report.error);
+        assert_eq!(report.wrong_entries, [], "{name}: every entry is right");
+        assert!(!report.unreadable_entries.is_empty(), "{name}");
+    }
 }

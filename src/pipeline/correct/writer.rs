@@ -4,7 +4,7 @@
 //! entries read as the solution's digit show how this writer draws each digit.
 
 use super::loops;
-use crate::pipeline::cells::{frame, Cells};
+use crate::pipeline::cells::{frame, Author, Cells};
 use crate::pipeline::recognize::Recognized;
 use crate::pipeline::tuning;
 use crate::puzzle::board::{Board, Digit, Pos};
@@ -35,6 +35,19 @@ impl Hand {
         Hand { glyphs }
     }
 
+    /// The app's own glyphs, when the app is the writer: the givens, each with the solution's
+    /// digit (which the givens agree with).
+    fn printed(cells: &Cells, solution: &Board) -> Hand {
+        let glyphs = (Pos::all())
+            .filter(|c| {
+                let glyph = cells.glyphs[c.index()].as_ref();
+                glyph.is_some_and(|g| g.author == Author::Given)
+            })
+            .filter_map(|cell| Some((cell, solution.get(cell)?, feature(cells, cell)?)))
+            .collect();
+        Hand { glyphs }
+    }
+
     /// How like `glyph` the writer's nearest glyph of `digit` elsewhere is (cosine); `None`
     /// when the writer wrote `digit` nowhere else.
     fn likeness(&self, glyph: &[f32], digit: Digit, at: Pos) -> Option<f32> {
@@ -47,8 +60,9 @@ impl Hand {
 
 /// The entries of `entries` (row-major) that differ from `solution` but are not surely the
 /// digit read: an entry is a mistake only when the templates put the digit read `tuning::FAR`
-/// ahead of the solution's digit and the writer's own glyphs [`WRITER_SURE`] ahead, or, for
-/// one the app drew `apart` (its own marked mistake), when the templates read it clearly.
+/// ahead of the solution's digit and the writer's own glyphs [`WRITER_SURE`] ahead; for one
+/// the app drew `apart` (its own marked mistake) the writer is the app, whose glyphs are the
+/// givens'.
 /// Players mostly enter the right digit, and a handwritten glyph the templates misread
 /// usually looks like the writer's glyphs of the digit misread too (a `9` whose bowl is
 /// faint and open passes for their `7`), so one cue alone is no proof; a writer who wrote
@@ -62,7 +76,10 @@ pub fn unsure_entries(
     solution: &Board,
     apart: &[bool; 81],
 ) -> Vec<Pos> {
-    let hand = Hand::new(cells, entries, solution, apart);
+    let (hand, printed) = (
+        Hand::new(cells, entries, solution, apart),
+        Hand::printed(cells, solution),
+    );
     (Pos::all())
         .filter(|&cell| {
             let (Some(read), Some(right)) = (entries.get(cell), solution.get(cell)) else {
@@ -74,19 +91,22 @@ pub fn unsure_entries(
             let Some(Some(r)) = evidence.get(cell.index()) else {
                 return true;
             };
-            // A glyph whose loops fit the solution's digit and not the digit read (a `9`
-            // whose small bowl is closed, read as a `7`) is no sure mistake either; nor one
-            // the templates barely tell from a third digit (an app's `8` on a selection disc,
-            // read `9` by 0.03 over `6`): not sure what it is, it is not surely wrong.
-            if loops::loops_rule_out(r, right, read) || r.confidence() < tuning::CLEAR {
+            // An entry the templates do not read clearly (`tuning::FAR`) as the digit read
+            // ahead of every other, not only the solution's, is no sure mistake (an app's `8`
+            // on a selection disc read `9` by 0.03 over `6`; a blurred photo's pen `3` read
+            // `7` by 0.10): not sure what it is, it is not surely wrong. Nor is a player's
+            // glyph whose loops fit the solution's digit and not the digit read (a `9` whose
+            // small bowl is closed, read as a `7`); an app's own glyph is print, read by the
+            // templates (a thin red `9`'s loop did not close in its ink).
+            let loops_against = !apart[cell.index()] && loops::loops_rule_out(r, right, read);
+            if loops_against || r.confidence() < tuning::FAR {
                 return true;
             }
-            // The app judged an entry it drew apart; what it judged is sure only as far as the
-            // digit read is (above).
-            if apart[cell.index()] {
-                return false;
-            }
             let by_templates = r.lead(read, right);
+            // An entry the app drew apart, in a colour of its own, is its marked mistake only
+            // when the app wrote it: its glyph the app's own digit read, as the givens show it
+            // (a player's faint pencil among pen entries is coloured apart too).
+            let hand = if apart[cell.index()] { &printed } else { &hand };
             let by_writer = feature(cells, cell).and_then(|glyph| {
                 Some(hand.likeness(&glyph, read, cell)? - hand.likeness(&glyph, right, cell)?)
             });
