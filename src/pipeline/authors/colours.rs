@@ -17,8 +17,9 @@ use super::colour::{chroma, distance, dot, mean, sub};
 use super::explain::{join_shades_of_backgrounds, without_background_tint};
 use super::groups::{
     absorb_lone_glyphs, colour_groups, group_count, members_of, split_mixed_groups,
-    split_off_other_inks, Shapes, MAX_INSTANCES,
+    split_off_other_inks, MAX_INSTANCES,
 };
+use super::shapes::Shapes;
 use super::{fill, one_ink, weight};
 use crate::pipeline::cells::{Author, Glyph};
 use crate::pipeline::tuning;

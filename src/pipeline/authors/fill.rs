@@ -7,7 +7,8 @@
 //! fill other than the plain is the app saying which cells are fixed.
 
 use super::colour::{distance, median};
-use super::groups::{Shapes, MIN_SPLIT};
+use super::groups::MIN_SPLIT;
+use super::shapes::Shapes;
 use crate::pipeline::cells::Author;
 use crate::puzzle::board::MIN_GIVENS;
 

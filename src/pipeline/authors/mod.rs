@@ -10,6 +10,7 @@ mod faint;
 mod fill;
 mod groups;
 mod one_ink;
+mod shapes;
 mod weight;
 
 use crate::pipeline::cells::{Author, Cells};

@@ -4,7 +4,7 @@
 //! does: each printed glyph has a near copy among the givens (another glyph of its digit, or
 //! of a digit its font draws alike), a handwritten one mostly has none.
 
-use super::groups::Shapes;
+use super::shapes::Shapes;
 use crate::pipeline::cells::Author;
 use crate::puzzle::board::MIN_GIVENS;
 
