@@ -186,6 +186,10 @@ pub struct Report {
     pub pencil_marks_unreadable: Vec<Pos>,
     /// The next logical steps, in [`Mode::Hint`](crate::options::Mode::Hint); else empty.
     pub hints: Vec<Hint>,
+    /// The picture's other grids (a page of several puzzles), each read and decided like the
+    /// first; in JSON only when there are any.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub other_grids: Vec<OtherGrid>,
     /// The picture written, if any; for `skipped`, the one already there.
     #[serde(serialize_with = "path_or_null")]
     pub output: Option<PathBuf>,
@@ -198,6 +202,43 @@ pub struct Report {
     /// The work steps the reading spent of its budget (see [`crate::budget`]); not in JSON.
     #[serde(skip)]
     pub steps: u64,
+}
+
+/// Another grid of the same picture than the one a [`Report`] is about, read and decided the
+/// same way; its answer is drawn too when trusted (in the answer mode).
+#[derive(Clone, Debug, Serialize)]
+pub struct OtherGrid {
+    /// Its corners in the picture, (x, y) clockwise from the top left.
+    pub corners: [(f32, f32); 4],
+    /// How its reading ended: `solved`, `doubtful`, `multiple_solutions`, ...
+    pub status: Status,
+    /// Its givens as read (after corrections).
+    #[serde(serialize_with = "board_or_null")]
+    pub givens: Option<Board>,
+    /// Its answer, only when the reading is trusted (status `solved`).
+    #[serde(serialize_with = "board_or_null")]
+    pub solution: Option<Board>,
+    /// Digits read one way and solved another.
+    pub corrections: Vec<Correction>,
+    /// Cells whose reading is in doubt, with what they could be.
+    pub doubtful: Vec<Doubt>,
+}
+
+impl OtherGrid {
+    /// The grid at `corners` as `reading` and `solved` leave it, recorded as a picture's
+    /// report records its first grid (see [`Report::record`]).
+    pub(crate) fn new(corners: [(f32, f32); 4], reading: &Reading, solved: &Decision) -> OtherGrid {
+        let mut report = Report::new(Path::new(""));
+        report.record(reading, solved, None);
+        OtherGrid {
+            corners,
+            status: report.status,
+            givens: report.givens,
+            solution: report.solution,
+            corrections: report.corrections,
+            doubtful: report.doubtful,
+        }
+    }
 }
 
 fn board_or_null<S: Serializer>(b: &Option<Board>, s: S) -> Result<S::Ok, S::Error> {
@@ -253,6 +294,7 @@ impl Report {
             pencil_marks_checked: 0,
             pencil_marks_unreadable: Vec::new(),
             hints: Vec::new(),
+            other_grids: Vec::new(),
             output: None,
             error: None,
             timings: Timings::default(),

@@ -15,6 +15,7 @@ mod it {
     mod cli_solve; // the solve command: input formats, stdin, output formats, exit codes, errors
     mod docs; // issue 61: every console example of README.md and docs/*.md runs as shown (trycmd)
     mod games; // issue 59: games in progress: the print read beside the player's pen
+    mod grids; // issue 60: several grids in one picture, each read, solved, drawn and reported
     mod hardening; // issue 10: outputs never on inputs, FIFOs, closed pipes, memory, names, signals
     mod hardening_text; // solve, grade, generate: streamed input, bad bytes, closed pipes, --all in flat memory, FIFOs
     mod photos; // camera photos of newspapers: hard kinds read exactly, never a wrong answer drawn

@@ -243,6 +243,7 @@ fn emit(
         );
     }
     super::show::explain_marks(r, args);
+    super::show::explain_other_grids(r);
     if args.timings {
         print_timings(r);
     }

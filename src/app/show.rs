@@ -44,6 +44,22 @@ pub(super) fn explain_doubt(report: &Report, args: &ImageArgs) {
     }
 }
 
+/// A line on stderr for each of the picture's other grids (a page of several puzzles): where
+/// it is and how its reading ended, with its answer when trusted (the first grid's answer is
+/// on stdout; these are in JSON as `other_grids`).
+pub(super) fn explain_other_grids(report: &Report) {
+    let input = shown(&report.input);
+    for (k, grid) in report.other_grids.iter().enumerate() {
+        let (x, y) = grid.corners[0];
+        let answer = grid.solution.map_or_else(String::new, |s| format!(": {s}"));
+        crate::err!(
+            "note: {input}: grid {} (top left at {x:.0}, {y:.0}): {}{answer}",
+            k + 2,
+            grid.status.name()
+        );
+    }
+}
+
 /// In check and hint modes, the wrong entries, the pencil marks leaving out their answer and
 /// the steps in words on stderr; in solve mode, a warning for each wrong entry.
 pub(super) fn explain_marks(report: &Report, args: &ImageArgs) {

@@ -12,6 +12,7 @@ use crate::pipeline::{correct, pencil, tuning, Reading};
 use crate::puzzle::board::{Digit, Pos};
 use crate::puzzle::{check, hint};
 use crate::read::hypotheses::{self, Hypothesis};
+use crate::report::OtherGrid;
 use crate::{Error, Mode, Report, Result, Snap, Stage, Timings};
 
 impl Snap {
@@ -37,6 +38,11 @@ impl Snap {
                 reason: "the only grid found is complete: a digit is printed in every cell".into(),
             });
         }
+        let others = self.other_grids(picture.rgb(), &reading.rectified.quad, (name, label));
+        report.other_grids = (others.iter())
+            .map(|(r, d)| OtherGrid::new(r.rectified.quad.corners, r, d))
+            .collect();
+        let timings = &mut report.timings;
         let (mut reading, mut solved) = self.decide(picture.rgb(), reading, timings, budget);
         budget.check(name)?;
         // Entries in a colour of their own (an app's red mistakes) are taken as read.
@@ -106,7 +112,10 @@ impl Snap {
         // Timings is Copy: timed on a copy, since drawing reads the report's marks.
         let mut timings = report.timings;
         timings.time(Stage::Render, || {
-            self.draw(picture, &reading, &solution, report)
+            self.draw(picture, &reading, &solution, report);
+            if self.options.mode == Mode::Answer {
+                self.draw_other_answers(picture, &others);
+            }
         });
         report.timings = timings;
         Ok(true)

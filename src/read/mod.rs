@@ -4,6 +4,7 @@
 
 mod decide;
 pub(crate) mod hypotheses;
+mod others;
 pub(crate) mod placement;
 
 use std::path::Path;
@@ -59,8 +60,20 @@ impl Snap {
                 });
             }
         };
+        self.read_located(image, &located, (name, label), timings, budget)
+    }
+
+    /// [`Snap::read_in_pool`] of the grid `located` in `image`.
+    pub(crate) fn read_located(
+        &self,
+        image: &RgbImage,
+        located: &locate::Located,
+        (name, label): (&Path, &Path),
+        timings: &mut Timings,
+        budget: &Budget,
+    ) -> Result<Reading> {
         budget.check(name)?;
-        self.debug(|dir| debug::write_located(dir, name, label, &located));
+        self.debug(|dir| debug::write_located(dir, name, label, located));
         let rectified = timings
             .time(Stage::Rectify, || rectify::rectify(image, &located.quad))
             .ok_or_else(|| Error::NoGrid {

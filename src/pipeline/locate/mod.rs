@@ -139,28 +139,10 @@ pub fn locate(image: &RgbImage) -> Result<Located, NotFound> {
     } else {
         (&darker, &lighter)
     };
-    let mut reason = String::new();
-    for (ink, polarity) in [(first, dark), (second, !dark)] {
-        match best_candidate(&work, ink, polarity) {
-            Ok(quad) => {
-                return Ok(Located {
-                    quad: fit::fit_corners(
-                        image,
-                        &in_original(&quad, scale),
-                        Start::Lines {
-                            least_move: MIN_CORRECTION,
-                        },
-                    ),
-                    dark: polarity,
-                    ink: ink.clone(),
-                    scale,
-                });
-            }
-            // The picture's own polarity explains best why nothing was found.
-            Err(why) if polarity == dark => reason = why,
-            Err(_) => {}
-        }
-    }
+    let reason = match by_ink_maps(image, (&work, scale), dark, [first, second]) {
+        Ok(located) => return Ok(located),
+        Err(why) => why,
+    };
     // Last, and only then (each costs another labelling): the long edges, which keep
     // faint lines whole where an ink map breaks them and keep text apart from the grid; as
     // lines, then as boxes told apart by their fills alone; then the digits' own lattice.
@@ -206,6 +188,54 @@ pub fn locate(image: &RgbImage) -> Result<Located, NotFound> {
         reason,
         ink: ink_map(&work, dark, NEIGHBOURHOOD),
     })
+}
+
+/// The grid found by the first finder alone, the lines of the ink maps (see [`locate`]): what
+/// a page's other grids, printed like its first, are looked for with. `None` when it finds
+/// none; the finders that follow it cost a labelling each and find grids the first misses.
+pub fn locate_lined(image: &RgbImage) -> Option<Located> {
+    let (work, scale) = working_gray(image);
+    let dark = is_dark(&work);
+    let [darker, lighter] = local_ink_maps(&work, NEIGHBOURHOOD);
+    let maps = if dark {
+        [&lighter, &darker]
+    } else {
+        [&darker, &lighter]
+    };
+    by_ink_maps(image, (&work, scale), dark, maps).ok()
+}
+
+/// The best grid of the ink maps `[first, second]` (the picture's own polarity first, `dark`
+/// whether that is a dark theme), its corners fitted on the full picture; else why none was
+/// found, in the picture's own polarity, which explains it best.
+fn by_ink_maps(
+    image: &RgbImage,
+    (work, scale): (&GrayImage, f32),
+    dark: bool,
+    [first, second]: [&GrayImage; 2],
+) -> Result<Located, String> {
+    let mut reason = String::new();
+    for (ink, polarity) in [(first, dark), (second, !dark)] {
+        match best_candidate(work, ink, polarity) {
+            Ok(quad) => {
+                return Ok(Located {
+                    quad: fit::fit_corners(
+                        image,
+                        &in_original(&quad, scale),
+                        Start::Lines {
+                            least_move: MIN_CORRECTION,
+                        },
+                    ),
+                    dark: polarity,
+                    ink: ink.clone(),
+                    scale,
+                });
+            }
+            Err(why) if polarity == dark => reason = why,
+            Err(_) => {}
+        }
+    }
+    Err(reason)
 }
 
 /// The grid placed by the lattice its digits sit on alone (see `lattice`): for a grid whose
