@@ -194,15 +194,42 @@ pub fn locate(image: &RgbImage) -> Result<Located, NotFound> {
 /// a page's other grids, printed like its first, are looked for with. `None` when it finds
 /// none; the finders that follow it cost a labelling each and find grids the first misses.
 pub fn locate_lined(image: &RgbImage) -> Option<Located> {
-    let (work, scale) = working_gray(image);
-    let dark = is_dark(&work);
-    let [darker, lighter] = local_ink_maps(&work, NEIGHBOURHOOD);
-    let maps = if dark {
-        [&lighter, &darker]
-    } else {
-        [&darker, &lighter]
-    };
-    by_ink_maps(image, (&work, scale), dark, maps).ok()
+    let w = Working::of(image);
+    by_ink_maps(image, (&w.gray, w.scale), w.dark, w.own_first()).ok()
+}
+
+/// The working picture every finder starts from: the grey image at the working scale, its
+/// polarity, and its two ink maps.
+struct Working {
+    gray: GrayImage,
+    scale: f32,
+    dark: bool,
+    darker: GrayImage,
+    lighter: GrayImage,
+}
+
+impl Working {
+    fn of(image: &RgbImage) -> Working {
+        let (gray, scale) = working_gray(image);
+        let dark = is_dark(&gray);
+        let [darker, lighter] = local_ink_maps(&gray, NEIGHBOURHOOD);
+        Working {
+            gray,
+            scale,
+            dark,
+            darker,
+            lighter,
+        }
+    }
+
+    /// The ink maps, the picture's own polarity first (light ink first on a dark theme).
+    fn own_first(&self) -> [&GrayImage; 2] {
+        if self.dark {
+            [&self.lighter, &self.darker]
+        } else {
+            [&self.darker, &self.lighter]
+        }
+    }
 }
 
 /// The best grid of the ink maps `[first, second]` (the picture's own polarity first, `dark`
@@ -245,20 +272,14 @@ fn by_ink_maps(
 /// face's stems a quarter cell from faint lines are the strongest edges near them, and the
 /// fit may take them for the lines).
 pub fn locate_by_digits(image: &RgbImage) -> Vec<Located> {
-    let (work, scale) = working_gray(image);
-    let dark = is_dark(&work);
-    let [darker, lighter] = local_ink_maps(&work, NEIGHBOURHOOD);
-    let own_first = if dark {
-        [&lighter, &darker]
-    } else {
-        [&darker, &lighter]
-    };
-    let edges = edges::long_edges(&work);
-    let Some(quad) = digits_lattice(&work, &edges, dark, own_first) else {
+    let w = Working::of(image);
+    let (work, scale, dark, own_first) = (&w.gray, w.scale, w.dark, w.own_first());
+    let edges = edges::long_edges(work);
+    let Some(quad) = digits_lattice(work, &edges, dark, own_first) else {
         return Vec::new();
     };
     let found = in_original(&quad, scale);
-    let dark = background_is_dark(&work, &quad);
+    let dark = background_is_dark(work, &quad);
     let mut placements: Vec<Quad> = fit::try_fit(image, &found, Start::Rough)
         .into_iter()
         .collect();
