@@ -21,6 +21,34 @@ impl Quad {
             / 4.0
     }
 
+    /// The mean of the four corners.
+    pub fn centre(&self) -> (f32, f32) {
+        let c = &self.corners;
+        let mean = |f: fn(&(f32, f32)) -> f32| c.iter().map(f).sum::<f32>() / 4.0;
+        (mean(|p| p.0), mean(|p| p.1))
+    }
+
+    /// The quadrilateral scaled by `factor` about its [centre](Quad::centre).
+    pub fn scaled(&self, factor: f32) -> Quad {
+        let (cx, cy) = self.centre();
+        Quad {
+            corners: (self.corners).map(|(x, y)| (cx + (x - cx) * factor, cy + (y - cy) * factor)),
+        }
+    }
+
+    /// Whether `point` lies inside (a convex quadrilateral, its corners in order): on the same
+    /// side of every edge.
+    pub fn contains(&self, (x, y): (f32, f32)) -> bool {
+        let c = &self.corners;
+        let sides: Vec<f32> = (0..4)
+            .map(|i| {
+                let ((ax, ay), (bx, by)) = (c[i], c[(i + 1) % 4]);
+                (bx - ax) * (y - ay) - (by - ay) * (x - ax)
+            })
+            .collect();
+        sides.iter().all(|&s| s >= 0.0) || sides.iter().all(|&s| s <= 0.0)
+    }
+
     /// The same quadrilateral with its corners named as they stand once the grid's content is
     /// turned upright by `turn`: a grid photographed with the phone on its side has its first
     /// row along the picture's left or right edge.
@@ -88,6 +116,17 @@ pub fn square_to_quad(corners: &[(f32, f32); 4], side: f64) -> [f64; 8] {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_quad_contains_its_centre_and_not_what_lies_beyond_a_border() {
+        let quad = Quad {
+            corners: [(10.0, 10.0), (100.0, 12.0), (98.0, 100.0), (8.0, 98.0)],
+        };
+        assert!(quad.contains(quad.centre()));
+        assert!(!quad.contains((105.0, 50.0)));
+        assert!(!quad.contains((50.0, 5.0)));
+        assert!(quad.scaled(1.2).contains((105.0, 50.0)));
+    }
 
     #[test]
     fn a_turned_quad_names_the_upright_top_left_corner_first() {

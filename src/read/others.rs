@@ -67,7 +67,7 @@ impl Snap {
                 break;
             };
             let quad = located.quad;
-            let overlaps = found.iter().any(|q| contains(q, centre(&quad)));
+            let overlaps = found.iter().any(|q| q.contains(quad.centre()));
             if overlaps || quad.mean_side() < SAME_SIZE * first.mean_side() {
                 break;
             }
@@ -152,7 +152,7 @@ fn paint_over(image: &mut RgbImage, quad: &Quad, colour: [u8; 3]) {
     );
     for y in y0..y1 {
         for x in x0..x1 {
-            if contains(&grown, (x as f32 + 0.5, y as f32 + 0.5)) {
+            if grown.contains((x as f32 + 0.5, y as f32 + 0.5)) {
                 image.put_pixel(x, y, Rgb(colour));
             }
         }
@@ -161,32 +161,7 @@ fn paint_over(image: &mut RgbImage, quad: &Quad, colour: [u8; 3]) {
 
 /// `quad` grown about its centre by a ninth of itself each way: a cell beyond each border.
 fn grown_by_a_cell(quad: &Quad) -> Quad {
-    let (cx, cy) = centre(quad);
-    let grow = 1.0 + 2.0 / 9.0;
-    Quad {
-        corners: quad
-            .corners
-            .map(|(x, y)| (cx + (x - cx) * grow, cy + (y - cy) * grow)),
-    }
-}
-
-fn centre(quad: &Quad) -> (f32, f32) {
-    let c = &quad.corners;
-    let mean = |f: fn(&(f32, f32)) -> f32| c.iter().map(f).sum::<f32>() / 4.0;
-    (mean(|p| p.0), mean(|p| p.1))
-}
-
-/// Whether `point` lies inside `quad` (a convex quadrilateral, its corners in order): on the
-/// same side of every edge.
-fn contains(quad: &Quad, (x, y): (f32, f32)) -> bool {
-    let c = &quad.corners;
-    let sides: Vec<f32> = (0..4)
-        .map(|i| {
-            let ((ax, ay), (bx, by)) = (c[i], c[(i + 1) % 4]);
-            (bx - ax) * (y - ay) - (by - ay) * (x - ax)
-        })
-        .collect();
-    sides.iter().all(|&s| s >= 0.0) || sides.iter().all(|&s| s <= 0.0)
+    quad.scaled(1.0 + 2.0 / 9.0)
 }
 
 fn min(values: &[f32; 4]) -> f32 {
@@ -200,17 +175,6 @@ fn max(values: &[f32; 4]) -> f32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_quad_contains_its_centre_and_not_what_lies_beyond_a_border() {
-        let quad = Quad {
-            corners: [(10.0, 10.0), (100.0, 12.0), (98.0, 100.0), (8.0, 98.0)],
-        };
-        assert!(contains(&quad, centre(&quad)));
-        assert!(!contains(&quad, (105.0, 50.0)));
-        assert!(!contains(&quad, (50.0, 5.0)));
-        assert!(contains(&grown_by_a_cell(&quad), (105.0, 50.0)));
-    }
 
     #[test]
     fn a_grids_debug_pictures_are_numbered() {
