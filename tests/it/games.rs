@@ -26,6 +26,21 @@ fn pen_darker_than_the_print_is_not_read_as_the_givens() {
     assert_eq!(report.givens, Some(givens(&photo)), "{:?}", report.error);
 }
 
+#[test]
+fn print_fainter_than_the_pen_is_cut_at_its_own_contrast() {
+    for name in ["faint-pink-print.jpg", "blurred-print-beside-pen.jpg"] {
+        let photo = photo(name);
+        let report = Snap::new(Options::default()).unwrap().process(&photo, None);
+        assert_eq!(
+            report.givens,
+            Some(givens(&photo)),
+            "{name}: {:?}",
+            report.error
+        );
+        assert_eq!(report.status, Status::Solved, "{name}");
+    }
+}
+
 /// Line 3 of the photo's truth: the player's entries, every one right.
 fn entries(photo: &Path) -> Board {
     let text = std::fs::read_to_string(photo.with_extension("txt")).unwrap();

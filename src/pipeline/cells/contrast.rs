@@ -19,6 +19,9 @@ const INKED_BAND: f32 = 0.5;
 /// The band along a cell's edges whose median grey is its background, as a fraction of the
 /// cell's side.
 const BACKGROUND_BAND: f32 = 0.12;
+/// See [`own_contrast`]: the quantile of a cell's ink pixels that stands for its strokes,
+/// as [`stroke_ink`](super::stroke_ink)'s does for a glyph's.
+const OWN_QUANTILE: f64 = 0.9;
 /// The ink threshold in a cell whose background is `cell_bg`: a highlighted cell (a darker
 /// fill on a light theme) leaves ink less room to stand out, so the grid's threshold shrinks
 /// in proportion to the room left between the cell's background and the ink's extreme
@@ -28,6 +31,20 @@ pub(super) fn cell_threshold(threshold: i32, grid_bg: u8, cell_bg: u8, dark: boo
     MIN_INK.max((threshold as f32 * share) as i32)
 }
 
+/// The ink threshold of a cell whose own contrast is `own` and whose strongest pixel stands
+/// out `peak` (see [`own_contrast`]): the same `fraction` of its own contrast as the grid's
+/// `threshold` is of the grid's, not below [`MIN_INK`], the noise floor. Only for ink much
+/// fainter than the grid's (a cut under `faint` times the grid's, the ratio at which the
+/// cells' second looks call a digit faint) that the grid's cut sees at all (a `peak` above
+/// it): a cell where nothing passes the grid's cut holds no more than shading or noise.
+pub(super) fn own_threshold(threshold: i32, own: i32, peak: i32, fraction: f32, faint: f32) -> i32 {
+    let cut = own as f32 * fraction;
+    if peak <= threshold || cut > faint * threshold as f32 {
+        return threshold;
+    }
+    (cut as i32).clamp(MIN_INK, threshold.max(MIN_INK))
+}
+
 /// How much room a cell whose background is `cell_bg` leaves ink to stand out, as a share of
 /// the room the grid's background `grid_bg` leaves (at most 1).
 pub(super) fn room_share(grid_bg: u8, cell_bg: u8, dark: bool) -> f32 {
@@ -35,26 +52,31 @@ pub(super) fn room_share(grid_bg: u8, cell_bg: u8, dark: bool) -> f32 {
     (room(cell_bg) / room(grid_bg)).min(1.0)
 }
 
-/// The contrast of the grid's text: a high percentile of how far cell pixels stand out from
-/// the background, so the ink threshold follows faint photos and crisp screenshots alike.
-pub(super) fn text_contrast(
+/// How far each cell's pixels stand out from its background (see [`stand_out_table`]): one
+/// histogram per cell, from which the grid's text contrast and each cell's own are read.
+pub(super) fn stand_out_histograms(
     gray: &GrayImage,
     areas: &[(u32, u32, u32, u32); 81],
     stand_outs: &[[u8; 256]; 81],
-) -> i32 {
-    // Each cell's histogram in parallel, then summed.
-    let cell_hist = |(&area, stand_out): (&(u32, u32, u32, u32), &[u8; 256])| {
-        let mut hist = Histogram::new();
-        area_rows(gray, area).for_each(|row| hist.add(row, |v| stand_out[v as usize]));
-        hist.counts()
-    };
-    let add = |mut a: [u32; 256], b: [u32; 256]| {
-        a.iter_mut().zip(b).for_each(|(a, b)| *a += b);
-        a
-    };
-    let hist = (areas.par_iter().zip(stand_outs.par_iter()))
-        .map(cell_hist)
-        .reduce(|| [0u32; 256], add);
+) -> Vec<Histogram> {
+    (areas.par_iter().zip(stand_outs.par_iter()))
+        .map(|(&area, stand_out)| {
+            let mut hist = Histogram::new();
+            area_rows(gray, area).for_each(|row| hist.add(row, |v| stand_out[v as usize]));
+            hist
+        })
+        .collect()
+}
+
+/// The contrast of the grid's text: a high percentile of how far cell pixels stand out from
+/// the background, so the ink threshold follows faint photos and crisp screenshots alike.
+pub(super) fn text_contrast(cells: &[Histogram]) -> i32 {
+    let mut hist = [0u32; 256];
+    for cell in cells {
+        hist.iter_mut()
+            .zip(cell.counts())
+            .for_each(|(a, b)| *a += b);
+    }
     let total: u32 = hist.iter().sum();
     // Digits cover a few percent of the cells; the 99.5th percentile sits inside strokes.
     let target = total - total / 200;
@@ -65,6 +87,30 @@ pub(super) fn text_contrast(
             seen >= target
         })
         .unwrap_or(255) as i32
+}
+
+/// A cell's own ink contrast and its peak: a high quantile of its pixels that stand out
+/// at least [`MIN_INK`] (inside the strokes, whatever share of the cell they cover) and the
+/// most any pixel stands out. A picture holds inks of
+/// several strengths (black print, a player's dark pen beside a newspaper's faint grey or
+/// pink print), and a glyph is cut at a fraction of its own ink's contrast, not of the
+/// strongest ink's: cut at the pen's, faint print keeps only its cores and is read wrong or
+/// not at all.
+pub(super) fn own_contrast(cell: &Histogram) -> (i32, i32) {
+    let counts = cell.counts();
+    let inked = &counts[MIN_INK as usize..];
+    let total: u32 = inked.iter().sum();
+    let peak = inked
+        .iter()
+        .rposition(|&n| n > 0)
+        .map_or(0, |p| p as i32 + MIN_INK);
+    let target = (f64::from(total) * OWN_QUANTILE) as u32;
+    let mut seen = 0;
+    let strokes = inked.iter().position(|&n| {
+        seen += n;
+        seen > target
+    });
+    (strokes.map_or(0, |p| p as i32 + MIN_INK), peak)
 }
 
 /// For each grey level, how far it stands out from `background` in the ink direction,

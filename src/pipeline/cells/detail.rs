@@ -71,7 +71,7 @@ fn sampled_ink(
         .values
         .iter()
         .map(|&s| {
-            if s * 2 < look.threshold {
+            if s * 2 < look.shown_from {
                 0
             } else {
                 (s * 255 / contrast).clamp(0, 255) as u8

@@ -22,6 +22,10 @@ pub(super) struct Ink<'a> {
     pub(super) stand_out: &'a [u8; 256],
     /// The least stand-out that counts as ink.
     pub(super) threshold: i32,
+    /// Twice the least stand-out drawn in a glyph's ink: the threshold, or the grid's where
+    /// a cell is cut at its own contrast, so that its strokes' strength is measured as the
+    /// other cells' are.
+    pub(super) shown_from: i32,
     /// The grid's text contrast, which maps to full ink.
     pub(super) contrast: i32,
     /// The cell's background colour.
@@ -73,6 +77,12 @@ impl CellInk {
     pub(super) fn has_marks(&self) -> bool {
         self.glyph.is_some() || !self.marks.is_empty()
     }
+
+    /// Whether marks taller than specks stand beside its glyph: pencil marks, or pieces of
+    /// something that is not one digit.
+    pub(super) fn has_marks_beside(&self) -> bool {
+        (self.marks.iter()).any(|&m| m as f32 >= MIN_GLYPH_HEIGHT * CELL as f32)
+    }
 }
 
 /// The glyph in one cell, if any: the largest component near the centre, with whatever
@@ -86,7 +96,7 @@ pub(super) fn isolate_glyph(
 ) -> CellInk {
     let (x0, y0, x1, y1) = area;
     let (w, h) = (x1 - x0, y1 - y0);
-    let (threshold, contrast) = (ink.threshold, ink.contrast);
+    let (threshold, contrast, shown_from) = (ink.threshold, ink.contrast, ink.shown_from);
     // Coordinates relative to the area; rows above it wrap around and are mapped back.
     let strength = |x: u32, y: u32| {
         let (x, y) = (x0 + x, y0.wrapping_add(y));
@@ -194,7 +204,7 @@ pub(super) fn isolate_glyph(
     let raw_at = |x: u32, y: u32| raw[(y * size.0 + x) as usize];
     let ink = GrayImage::from_fn(size.0, size.1, |x, y| {
         let s = raw_at(x, y);
-        let v = if s * 2 < threshold {
+        let v = if s * 2 < shown_from {
             0
         } else {
             s * 255 / contrast.max(1)

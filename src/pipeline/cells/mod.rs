@@ -26,7 +26,8 @@ mod sizes;
 mod stroke;
 use crate::pipeline::rectify::Rectified;
 use contrast::{
-    background_colour, cell_background, cell_threshold, room_share, stand_out_table, text_contrast,
+    background_colour, cell_background, cell_threshold, own_contrast, own_threshold, room_share,
+    stand_out_histograms, stand_out_table, text_contrast,
 };
 use isolate::{area_colour, isolate_glyph, CellInk, Ink};
 use lines::find_lines;
@@ -233,25 +234,57 @@ pub fn slice(rect: &Rectified, image: &RgbImage) -> Cells {
         .zip(backgrounds.par_iter_mut())
         .for_each(|(&area, cell_bg)| *cell_bg = cell_background(gray, area, bg, dark));
     let stand_outs = backgrounds.map(|bg| stand_out_table(bg, dark));
-    let contrast = text_contrast(gray, &areas, &stand_outs);
+    let histograms = stand_out_histograms(gray, &areas, &stand_outs);
+    let contrast = text_contrast(&histograms);
     let threshold = MIN_INK.max((contrast as f32 * INK_FRACTION) as i32);
     // Cells are independent: split over the thread pool. Each cell's background colour
     // serves its ink (hue against it) and, for a cell of pencil marks, the clean-up.
     let colours: Vec<[u8; 3]> = (areas.par_iter().zip(backgrounds.par_iter()))
         .map(|(&area, &cell_bg)| area_colour(rect, gray, area, cell_bg))
         .collect();
-    let inks: Vec<Ink> = (0..81)
+    let grid_inks: Vec<Ink> = (0..81)
         .map(|i| Ink {
             stand_out: &stand_outs[i],
             threshold: cell_threshold(threshold, bg, backgrounds[i], dark),
+            shown_from: cell_threshold(threshold, bg, backgrounds[i], dark),
             contrast,
             background: colours[i],
         })
         .collect();
-    let found: Vec<CellInk> = (areas.par_iter().zip(inks.par_iter()))
+    // A cell whose ink is much fainter than the grid's strongest is cut at its own contrast
+    // (see `own_contrast`); its cut stands when it finds one whole digit sized like the
+    // grid's, and where the picture holds pencil marks only where the grid's cut found that
+    // digit too (a fainter cut joins marks into a digit's size). Elsewhere the grid's cut.
+    let mut inks: Vec<Ink> = (grid_inks.iter().zip(&histograms))
+        .map(|(ink, hist)| {
+            let (own, peak) = own_contrast(hist);
+            let threshold = own_threshold(ink.threshold, own, peak, INK_FRACTION, FAINT_LOOK);
+            Ink { threshold, ..*ink }
+        })
+        .collect();
+    let mut found: Vec<CellInk> = (areas.par_iter().zip(inks.par_iter()))
         .map(|(&area, ink)| isolate_glyph(rect, gray, area, ink, JOIN))
         .collect();
+    let at_grid_cut: Vec<Option<CellInk>> = (areas.par_iter().enumerate())
+        .map(|(i, &area)| {
+            (inks[i].threshold < grid_inks[i].threshold)
+                .then(|| isolate_glyph(rect, gray, area, &grid_inks[i], JOIN))
+        })
+        .collect();
     let sizes = Sizes::of(&found);
+    let digit = |c: &CellInk| {
+        (c.glyph.as_ref()).is_some_and(|g| sizes.is_digit(g, c) && !sizes.is_outsized(g))
+    };
+    for (i, grid_cut) in at_grid_cut.into_iter().enumerate() {
+        let Some(grid_cut) = grid_cut else { continue };
+        let own_cut_stands = digit(&found[i])
+            && sizes.is_whole_digit(&found[i])
+            && (digit(&grid_cut) || sizes.mark.is_none());
+        if !own_cut_stands {
+            found[i] = grid_cut;
+            inks[i] = grid_inks[i];
+        }
+    }
     let mut widths: Vec<u32> = (found.iter())
         .filter_map(|c| c.glyph.as_ref().filter(|g| sizes.is_digit(g, c)))
         .map(|g| g.width)
@@ -273,6 +306,7 @@ pub fn slice(rect: &Rectified, image: &RgbImage) -> Cells {
                 whole(
                     &Ink {
                         threshold,
+                        shown_from: threshold.min(inks[i].shown_from),
                         ..inks[i]
                     },
                     JOIN,

@@ -250,8 +250,9 @@ impl Sizes {
     /// entries in a regular weight, whose contrast sets the threshold, leave only specks of
     /// their strokes (see [`FAINT_PIXELS`]). Pencil marks are pieces taller than specks.
     pub(super) fn may_hide_a_faint_digit(&self, cell: &CellInk) -> bool {
-        let specks_only = (cell.marks.iter()).all(|&m| (m as f32) < MIN_GLYPH_HEIGHT * CELL as f32);
-        cell.glyph.is_none() && specks_only && cell.faint_pixels as f32 >= FAINT_PIXELS * self.digit
+        cell.glyph.is_none()
+            && !cell.has_marks_beside()
+            && cell.faint_pixels as f32 >= FAINT_PIXELS * self.digit
     }
 
     /// Whether the cell's glyph is a digit-tall stroke no wider than a stem: a `1`, or what is

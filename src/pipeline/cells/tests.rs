@@ -288,6 +288,29 @@ fn a_digit_in_another_colour_is_an_entry() {
 }
 
 #[test]
+fn faint_ink_is_cut_at_its_own_contrast() {
+    // Grid threshold 40 (pen of contrast 115 at 0.35): print of contrast 45 whose strongest
+    // pixel passes it is cut at 0.35 of its own, down to the noise floor.
+    assert_eq!(own_threshold(40, 45, 50, 0.35, 0.6), MIN_INK);
+    assert_eq!(own_threshold(100, 150, 190, 0.35, 0.6), 52);
+    // Ink near the grid's strength keeps the grid's cut, and so does a cell where nothing
+    // passes the grid's cut (shading, noise).
+    assert_eq!(own_threshold(40, 100, 120, 0.35, 0.6), 40);
+    assert_eq!(own_threshold(53, 30, 32, 0.35, 0.6), 53);
+}
+
+#[test]
+fn a_cells_own_contrast_is_its_strokes_not_its_background() {
+    let mut hist = Histogram::new();
+    // 900 background pixels at 5, 95 stroke pixels at 60, 5 at 80.
+    hist.add(&[5; 900], |v| v);
+    hist.add(&[60; 95], |v| v);
+    hist.add(&[80; 5], |v| v);
+    assert_eq!(own_contrast(&hist), (60, 80));
+    assert_eq!(own_contrast(&Histogram::new()), (0, 0));
+}
+
+#[test]
 fn a_highlighted_cell_needs_less_contrast() {
     // Light theme, page 250, threshold 80: on a cell highlighted to 125 ink has half the
     // room to stand out, so half the threshold; a plain cell keeps it, and a dark theme
