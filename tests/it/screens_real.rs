@@ -79,3 +79,21 @@ fn print_darkened_with_its_paper_in_a_photos_corners_is_given() {
     assert_eq!(report.givens, Some(lines[0]));
     assert_eq!(report.solution, Some(lines[1]));
 }
+
+/// A camera shot whose printed 5 (r1c6) is fainter than the other givens: the strength a
+/// smudge is told by is its strongest stroke's, so the lower cut its own cell's contrast gives
+/// it (a box taking in more of its blurred edge) does not make it a smudge.
+#[test]
+fn a_faint_printed_given_is_no_smudge() {
+    let Some(dir) = shared("data/screens-real") else {
+        return;
+    };
+    let picture = dir.join("040-photo-snapsudoku.jpg");
+    let text = std::fs::read_to_string(picture.with_extension("txt")).unwrap();
+    let lines: Vec<Board> = text.lines().map(|l| l.trim().parse().unwrap()).collect();
+    let report = Snap::new(Options::default())
+        .unwrap()
+        .process(&picture, None);
+    assert_eq!(report.status, Status::Solved, "{:?}", report.error);
+    assert_eq!(report.givens, Some(lines[0]));
+}

@@ -3,10 +3,11 @@
 //! stands out much more. The givens of one picture are printed alike, so a given whose
 //! strokes are much fainter than the picture's other givens is no given.
 
-use crate::pipeline::cells::{stroke_ink, Author, Glyph, MIN_POPULATION};
+use crate::pipeline::cells::{core_ink, Author, Glyph, MIN_POPULATION};
 
-/// A given whose strokes stand out less than this fraction of the givens' typical strokes is
-/// a smudge.
+/// A given whose strongest stroke (see [`core_ink`]: not a quantile of its box, which a
+/// blurred glyph found at its own cell's lower cut fills with more of its edge) stands out
+/// less than this fraction of the givens' typical one is a smudge.
 const FAINT: f32 = 0.6;
 
 /// Removes the givens much fainter than the others from `glyphs`; `room[i]` is how much of
@@ -17,7 +18,7 @@ pub(super) fn drop_faint_givens(glyphs: &mut [Option<Glyph>], room: &[f32]) -> V
     let strength: Vec<Option<f32>> = (glyphs.iter().zip(room))
         .map(|(g, &room)| {
             let g = g.as_ref().filter(|g| g.author == Author::Given)?;
-            Some(stroke_ink(g)? / room.max(0.1))
+            Some(core_ink(g)? / room.max(0.1))
         })
         .collect();
     let mut typical: Vec<f32> = strength.iter().flatten().copied().collect();

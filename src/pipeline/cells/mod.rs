@@ -35,7 +35,7 @@ pub(crate) use lines::{cell_area, cell_inside};
 use pieces::{Join, JOIN};
 use sizes::{median_of, Sizes};
 use std::ops::RangeInclusive;
-pub(crate) use stroke::stroke_ink;
+pub(crate) use stroke::{core_ink, stroke_ink};
 
 /// The fewest glyphs whose median says something about the picture's font (its stroke, its
 /// orientation): with fewer there is no population to compare with (a real puzzle has at
