@@ -97,3 +97,23 @@ fn a_faint_printed_given_is_no_smudge() {
     assert_eq!(report.status, Status::Solved, "{:?}", report.error);
     assert_eq!(report.givens, Some(lines[0]));
 }
+
+/// A camera shot of a folded page: the folds' shading stands out from the empty cells' paper
+/// about as much as faint print would (own contrast 9-32 against the print's 111-168), and
+/// cut at those cells' own contrast it was read as three entries. A cell is cut at its own
+/// contrast only where the grid's cut sees ink at all.
+#[test]
+fn a_folds_shading_is_no_entry() {
+    let Some(dir) = shared("data/screens-real") else {
+        return;
+    };
+    let picture = dir.join("042-photo-snapsudoku.jpg");
+    let text = std::fs::read_to_string(picture.with_extension("txt")).unwrap();
+    let lines: Vec<Board> = text.lines().map(|l| l.trim().parse().unwrap()).collect();
+    let report = Snap::new(Options::default())
+        .unwrap()
+        .process(&picture, None);
+    assert_eq!(report.status, Status::Solved, "{:?}", report.error);
+    assert_eq!(report.givens, Some(lines[0]));
+    assert_eq!(report.entries, Some(lines[2]), "no entry is written");
+}
