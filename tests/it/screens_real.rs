@@ -61,21 +61,27 @@ fn an_entry_coloured_apart_but_not_read_clearly_is_not_called_wrong() {
     assert_eq!(cells, ["r5c2"]);
 }
 
-/// A photographed newspaper darker towards its corners: the corner givens' print darkens with
-/// the paper around it, channel by channel, and is one ink with the centre's (read as a
-/// player's entries, the givens left had several solutions).
-#[test]
-fn print_darkened_with_its_paper_in_a_photos_corners_is_given() {
-    let Some(dir) = shared("data/screens-real") else {
-        return;
-    };
-    let picture = dir.join("045-photo-snapsudoku.jpg");
+/// The report of `name` of `../shared/data/screens-real` read as a solve, beside its truth's
+/// lines (givens, solution, entries); `None` (the test skipped) without `../shared`.
+fn read_with_truth(name: &str) -> Option<(sudoku_snap::Report, Vec<Board>)> {
+    let picture = shared("data/screens-real")?.join(name);
     let text = std::fs::read_to_string(picture.with_extension("txt")).unwrap();
     let lines: Vec<Board> = text.lines().map(|l| l.trim().parse().unwrap()).collect();
     let report = Snap::new(Options::default())
         .unwrap()
         .process(&picture, None);
-    assert_eq!(report.status, Status::Solved, "{:?}", report.error);
+    assert_eq!(report.status, Status::Solved, "{name}: {:?}", report.error);
+    Some((report, lines))
+}
+
+/// A photographed newspaper darker towards its corners: the corner givens' print darkens with
+/// the paper around it, channel by channel, and is one ink with the centre's (read as a
+/// player's entries, the givens left had several solutions).
+#[test]
+fn print_darkened_with_its_paper_in_a_photos_corners_is_given() {
+    let Some((report, lines)) = read_with_truth("045-photo-snapsudoku.jpg") else {
+        return;
+    };
     assert_eq!(report.givens, Some(lines[0]));
     assert_eq!(report.solution, Some(lines[1]));
 }
@@ -85,16 +91,9 @@ fn print_darkened_with_its_paper_in_a_photos_corners_is_given() {
 /// it (a box taking in more of its blurred edge) does not make it a smudge.
 #[test]
 fn a_faint_printed_given_is_no_smudge() {
-    let Some(dir) = shared("data/screens-real") else {
+    let Some((report, lines)) = read_with_truth("040-photo-snapsudoku.jpg") else {
         return;
     };
-    let picture = dir.join("040-photo-snapsudoku.jpg");
-    let text = std::fs::read_to_string(picture.with_extension("txt")).unwrap();
-    let lines: Vec<Board> = text.lines().map(|l| l.trim().parse().unwrap()).collect();
-    let report = Snap::new(Options::default())
-        .unwrap()
-        .process(&picture, None);
-    assert_eq!(report.status, Status::Solved, "{:?}", report.error);
     assert_eq!(report.givens, Some(lines[0]));
 }
 
@@ -104,16 +103,9 @@ fn a_faint_printed_given_is_no_smudge() {
 /// contrast only where the grid's cut sees ink at all.
 #[test]
 fn a_folds_shading_is_no_entry() {
-    let Some(dir) = shared("data/screens-real") else {
+    let Some((report, lines)) = read_with_truth("042-photo-snapsudoku.jpg") else {
         return;
     };
-    let picture = dir.join("042-photo-snapsudoku.jpg");
-    let text = std::fs::read_to_string(picture.with_extension("txt")).unwrap();
-    let lines: Vec<Board> = text.lines().map(|l| l.trim().parse().unwrap()).collect();
-    let report = Snap::new(Options::default())
-        .unwrap()
-        .process(&picture, None);
-    assert_eq!(report.status, Status::Solved, "{:?}", report.error);
     assert_eq!(report.givens, Some(lines[0]));
     assert_eq!(report.entries, Some(lines[2]), "no entry is written");
 }
