@@ -222,14 +222,27 @@ pub struct OtherGrid {
     pub corrections: Vec<Correction>,
     /// Cells whose reading is in doubt, with what they could be.
     pub doubtful: Vec<Doubt>,
+    /// The player's entries, as read (settled where the evidence allows the answer's digit).
+    #[serde(serialize_with = "board_or_null")]
+    pub entries: Option<Board>,
+    /// Entries read surely and differing from its trusted answer: the player's mistakes.
+    pub wrong_entries: Vec<WrongEntry>,
+    /// Entries differing from its trusted answer but not read surely (see [`Report`]'s).
+    pub unreadable_entries: Vec<UnreadableEntry>,
 }
 
 impl OtherGrid {
     /// The grid at `corners` as `reading` and `solved` leave it, recorded as a picture's
     /// report records its first grid (see [`Report::record`]).
-    pub(crate) fn new(corners: [(f32, f32); 4], reading: &Reading, solved: &Decision) -> OtherGrid {
+    /// Its entries are checked by the caller (see `read::decide`).
+    pub(crate) fn new(
+        corners: [(f32, f32); 4],
+        reading: &Reading,
+        solved: &Decision,
+        refuting: Option<RefutingEntries>,
+    ) -> OtherGrid {
         let mut report = Report::new(Path::new(""));
-        report.record(reading, solved, None);
+        report.record(reading, solved, refuting);
         OtherGrid {
             corners,
             status: report.status,
@@ -237,6 +250,9 @@ impl OtherGrid {
             solution: report.solution,
             corrections: report.corrections,
             doubtful: report.doubtful,
+            entries: report.entries,
+            wrong_entries: Vec::new(),
+            unreadable_entries: Vec::new(),
         }
     }
 }
@@ -271,10 +287,12 @@ fn error_or_null<S: Serializer>(e: &Option<Error>, s: S) -> Result<S::Ok, S::Err
 }
 
 impl Report {
-    /// Whether the player's game holds a mistake the check found: a wrong entry, or pencil
-    /// marks that leave out their cell's answer.
+    /// Whether the player's game holds a mistake the check found: a wrong entry (in any of
+    /// the picture's grids), or pencil marks that leave out their cell's answer.
     pub fn found_mistakes(&self) -> bool {
-        !self.wrong_entries.is_empty() || !self.wrong_pencil_marks.is_empty()
+        !self.wrong_entries.is_empty()
+            || !self.wrong_pencil_marks.is_empty()
+            || (self.other_grids.iter()).any(|g| !g.wrong_entries.is_empty())
     }
 
     /// An empty report for `input`, status `error` until something better is known.

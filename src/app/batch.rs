@@ -243,7 +243,7 @@ fn emit(
         );
     }
     super::show::explain_marks(r, args);
-    super::show::explain_other_grids(r);
+    super::show::explain_other_grids(r, args);
     if args.timings {
         print_timings(r);
     }

@@ -87,7 +87,7 @@ pub fn run(args: ImageArgs) -> anyhow::Result<Outcome> {
             );
         }
         explain_marks(&report, &args);
-        super::show::explain_other_grids(&report);
+        super::show::explain_other_grids(&report, &args);
         if args.timings {
             print_timings(&report);
         }

@@ -112,7 +112,7 @@ fn finish(
         crate::err!("{input}: corrected {cell}: read {read}, used {used}");
     }
     explain_marks(report, args);
-    super::show::explain_other_grids(report);
+    super::show::explain_other_grids(report, args);
     if args.timings {
         print_timings(report);
     }

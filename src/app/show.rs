@@ -45,18 +45,31 @@ pub(super) fn explain_doubt(report: &Report, args: &ImageArgs) {
 }
 
 /// A line on stderr for each of the picture's other grids (a page of several puzzles): where
-/// it is and how its reading ended, with its answer when trusted (the first grid's answer is
-/// on stdout; these are in JSON as `other_grids`).
-pub(super) fn explain_other_grids(report: &Report) {
+/// it is and how its reading ended, with its answer when trusted outside the check and hint
+/// modes (the first grid's answer is on stdout; these are in JSON as `other_grids`); then its
+/// entries called wrong, and in the check and hint modes those not read surely, as the first
+/// grid's are (see [`explain_marks`]).
+pub(super) fn explain_other_grids(report: &Report, args: &ImageArgs) {
     let input = shown(&report.input);
+    let warning = if marks_only(args) { "" } else { "warning: " };
     for (k, grid) in report.other_grids.iter().enumerate() {
         let (x, y) = grid.corners[0];
-        let answer = grid.solution.map_or_else(String::new, |s| format!(": {s}"));
+        // A player checking a game is not told the answer, as for the first grid.
+        let answer = (grid.solution.filter(|_| !marks_only(args)))
+            .map_or_else(String::new, |s| format!(": {s}"));
+        let n = k + 2;
         crate::err!(
-            "note: {input}: grid {} (top left at {x:.0}, {y:.0}): {}{answer}",
-            k + 2,
+            "note: {input}: grid {n} (top left at {x:.0}, {y:.0}): {}{answer}",
             grid.status.name()
         );
+        for w in &grid.wrong_entries {
+            crate::err!("{warning}{input}: grid {n}: {w}");
+        }
+        if marks_only(args) {
+            for u in &grid.unreadable_entries {
+                crate::err!("{input}: grid {n}: {u}");
+            }
+        }
     }
 }
 

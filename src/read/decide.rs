@@ -9,7 +9,7 @@ use image::RgbImage;
 use crate::budget::Budget;
 use crate::pipeline::picture::Picture;
 use crate::pipeline::{correct, pencil, tuning, Reading};
-use crate::puzzle::board::{Digit, Pos};
+use crate::puzzle::board::{Board, Digit, Pos};
 use crate::puzzle::{check, hint};
 use crate::read::hypotheses::{self, Hypothesis};
 use crate::report::OtherGrid;
@@ -40,7 +40,15 @@ impl Snap {
         }
         let others = self.other_grids(picture.rgb(), &reading.rectified.quad, (name, label));
         report.other_grids = (others.iter())
-            .map(|(r, d)| OtherGrid::new(r.rectified.quad.corners, r, d))
+            .map(|(r, d, refuting)| {
+                let mut grid = OtherGrid::new(r.rectified.quad.corners, r, d, *refuting);
+                if let Some(solution) = d.trusted() {
+                    let apart = r.cells.entries_coloured_apart();
+                    (grid.wrong_entries, grid.unreadable_entries) =
+                        checked_entries(r, &solution, &apart);
+                }
+                grid
+            })
             .collect();
         let timings = &mut report.timings;
         let (mut reading, mut solved) = self.decide(picture.rgb(), reading, timings, budget);
@@ -52,22 +60,7 @@ impl Snap {
             solved = self.weigh_by_players_marks(picture.rgb(), read, solved, timings, budget);
             budget.check(name)?;
         }
-        let mut refuting = None;
-        if let Some(solution) = solved.trusted() {
-            correct::settle_entries(
-                &mut reading.entries,
-                &reading.evidence,
-                &solved.corrections,
-                &solution,
-                &apart,
-            );
-            refuting = correct::weigh_corrections_by_entries(
-                &mut solved,
-                &reading.entries,
-                &reading.evidence,
-                &apart,
-            );
-        }
+        let refuting = weigh_entries(&mut reading, &mut solved, &apart);
         report.record(&reading, &solved, refuting);
         let drawn = if self.options.draw_doubtful {
             solved.any_solution()
@@ -77,25 +70,8 @@ impl Snap {
         let Some(solution) = drawn else {
             return Ok(false);
         };
-        let unsure = correct::unsure_entries(
-            &reading.cells,
-            &reading.evidence,
-            &reading.entries,
-            &solution,
-            &apart,
-        );
-        let (unreadable, wrong): (Vec<_>, Vec<_>) =
-            check::wrong_entries(&reading.entries, &solution)
-                .into_iter()
-                .partition(|w| unsure.contains(&w.cell));
-        report.wrong_entries = wrong;
-        report.unreadable_entries = (unreadable.iter())
-            .map(|w| check::UnreadableEntry {
-                cell: w.cell,
-                read: w.entered,
-                should_be: w.should_be,
-            })
-            .collect();
+        (report.wrong_entries, report.unreadable_entries) =
+            checked_entries(&reading, &solution, &apart);
         if self.options.mode == Mode::Check {
             let marks = (report.timings).time(Stage::Recognize, || {
                 self.pencil_marks(picture.rgb(), &reading)
@@ -238,4 +214,51 @@ fn clear_entries(reading: &Reading, apart: &[bool; 81]) -> Vec<(Pos, Digit)> {
             (r.digit() == digit && r.confidence() >= tuning::CLEAR).then_some((cell, digit))
         })
         .collect()
+}
+
+/// The player's entries of `reading` weighed against a trusted decision: those the evidence
+/// allows to be the solution's digit read as it (see [`correct::settle_entries`]), and the
+/// corrections doubted when the entries refute them (returned when they do). Entries drawn
+/// `apart`, in a colour of their own (an app's red mistakes), are taken as read.
+pub(crate) fn weigh_entries(
+    reading: &mut Reading,
+    solved: &mut correct::Decision,
+    apart: &[bool; 81],
+) -> Option<correct::RefutingEntries> {
+    let solution = solved.trusted()?;
+    correct::settle_entries(
+        &mut reading.entries,
+        &reading.evidence,
+        &solved.corrections,
+        &solution,
+        apart,
+    );
+    correct::weigh_corrections_by_entries(solved, &reading.entries, &reading.evidence, apart)
+}
+
+/// The entries of `reading` that differ from `solution`: those read surely as the digit
+/// entered (wrong) and the others (not read surely, see [`correct::unsure_entries`]).
+fn checked_entries(
+    reading: &Reading,
+    solution: &Board,
+    apart: &[bool; 81],
+) -> (Vec<check::WrongEntry>, Vec<check::UnreadableEntry>) {
+    let unsure = correct::unsure_entries(
+        &reading.cells,
+        &reading.evidence,
+        &reading.entries,
+        solution,
+        apart,
+    );
+    let (unreadable, wrong): (Vec<_>, Vec<_>) = check::wrong_entries(&reading.entries, solution)
+        .into_iter()
+        .partition(|w| unsure.contains(&w.cell));
+    let unreadable = (unreadable.iter())
+        .map(|w| check::UnreadableEntry {
+            cell: w.cell,
+            read: w.entered,
+            should_be: w.should_be,
+        })
+        .collect();
+    (wrong, unreadable)
 }

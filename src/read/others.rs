@@ -52,7 +52,7 @@ impl Snap {
         image: &RgbImage,
         first: &Quad,
         (name, label): (&Path, &Path),
-    ) -> Vec<(Reading, correct::Decision)> {
+    ) -> Vec<(Reading, correct::Decision, Option<correct::RefutingEntries>)> {
         let mut out = Vec::new();
         if !room_for_another(image, first) {
             return out;
@@ -84,9 +84,11 @@ impl Snap {
             if !(MIN_GIVENS..=MAX_PUZZLE_GIVENS).contains(&givens) {
                 continue;
             }
-            let (reading, decision) = self.decide(&masked, reading, &mut timings, &budget);
+            let (mut reading, mut decision) = self.decide(&masked, reading, &mut timings, &budget);
             if !budget.is_stopped() {
-                out.push((reading, decision));
+                let apart = reading.cells.entries_coloured_apart();
+                let refuting = super::decide::weigh_entries(&mut reading, &mut decision, &apart);
+                out.push((reading, decision, refuting));
             }
         }
         out
@@ -98,9 +100,9 @@ impl Snap {
     pub(crate) fn draw_other_answers(
         &self,
         picture: &mut Picture,
-        others: &[(Reading, correct::Decision)],
+        others: &[(Reading, correct::Decision, Option<correct::RefutingEntries>)],
     ) {
-        for (reading, decision) in others {
+        for (reading, decision, _) in others {
             if let Some(solution) = decision.trusted() {
                 let (rect, cells) = (&reading.rectified, &reading.cells);
                 render::draw_answer(picture, rect, cells, &solution, self.options.answer_color);

@@ -97,3 +97,36 @@ fn a_picture_of_one_grid_reports_no_other() {
         );
     }
 }
+
+/// Two copies of a game in progress with a wrong entry
+/// (`tests/data/reading/entries-wrong-red.png`) side by side, checked: the wrong entry is named
+/// in each grid, the second's too, and makes the check find a mistake (exit code 1 on the
+/// command line).
+#[test]
+fn a_wrong_entry_in_any_grid_of_a_picture_is_named() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let game = image::open(root.join("tests/data/reading/entries-wrong-red.png"))
+        .unwrap()
+        .to_rgb8();
+    let (w, h) = (2 * game.width() + 60, game.height() + 20);
+    let mut page = RgbImage::from_pixel(w, h, Rgb([255; 3]));
+    image::imageops::replace(&mut page, &game, 10, 10);
+    image::imageops::replace(&mut page, &game, i64::from(game.width()) + 50, 10);
+    let dir = tempfile::tempdir().unwrap();
+    let picture = dir.path().join("two-games.png");
+    page.save(&picture).unwrap();
+    let options = Options {
+        mode: sudoku_snap::Mode::Check,
+        ..Options::default()
+    };
+    let report = Snap::new(options).unwrap().process(&picture, None);
+    assert_eq!(report.status, Status::Solved, "{:?}", report.error);
+    assert_eq!(report.other_grids.len(), 1, "{:?}", report.other_grids);
+    let other = &report.other_grids[0];
+    assert_eq!(other.status, Status::Solved);
+    for wrong in [&report.wrong_entries, &other.wrong_entries] {
+        let named: Vec<String> = wrong.iter().map(|w| w.to_string()).collect();
+        assert_eq!(named, ["r7c5: entered 9, should be 1"]);
+    }
+    assert!(report.found_mistakes());
+}
