@@ -12,7 +12,6 @@ use crate::pipeline::{correct, pencil, tuning, Reading};
 use crate::puzzle::board::{Board, Digit, Pos};
 use crate::puzzle::{check, hint};
 use crate::read::hypotheses::{self, Hypothesis};
-use crate::report::OtherGrid;
 use crate::{Error, Mode, Report, Result, Snap, Stage, Timings};
 
 impl Snap {
@@ -39,17 +38,7 @@ impl Snap {
             });
         }
         let others = self.other_grids(picture.rgb(), &reading.rectified.quad, (name, label));
-        report.other_grids = (others.iter())
-            .map(|(r, d, refuting)| {
-                let mut grid = OtherGrid::new(r.rectified.quad.corners, r, d, *refuting);
-                if let Some(solution) = d.trusted() {
-                    let apart = r.cells.entries_coloured_apart();
-                    (grid.wrong_entries, grid.unreadable_entries) =
-                        checked_entries(r, &solution, &apart);
-                }
-                grid
-            })
-            .collect();
+        report.other_grids = others.iter().map(|(_, _, grid)| grid.clone()).collect();
         let timings = &mut report.timings;
         let (mut reading, mut solved) = self.decide(picture.rgb(), reading, timings, budget);
         budget.check(name)?;
@@ -238,7 +227,7 @@ pub(crate) fn weigh_entries(
 
 /// The entries of `reading` that differ from `solution`: those read surely as the digit
 /// entered (wrong) and the others (not read surely, see [`correct::unsure_entries`]).
-fn checked_entries(
+pub(crate) fn checked_entries(
     reading: &Reading,
     solution: &Board,
     apart: &[bool; 81],

@@ -10,6 +10,8 @@ use crate::pipeline::picture::Picture;
 use crate::pipeline::quad::Quad;
 use crate::pipeline::{correct, gray, locate, render, Reading};
 use crate::puzzle::board::MIN_GIVENS;
+use crate::read::decide;
+use crate::report::OtherGrid;
 use crate::{Snap, Timings};
 
 /// The most givens a grid may hold to be a puzzle: the most any minimal puzzle is known to
@@ -52,7 +54,7 @@ impl Snap {
         image: &RgbImage,
         first: &Quad,
         (name, label): (&Path, &Path),
-    ) -> Vec<(Reading, correct::Decision, Option<correct::RefutingEntries>)> {
+    ) -> Vec<(Reading, correct::Decision, OtherGrid)> {
         let mut out = Vec::new();
         if !room_for_another(image, first) {
             return out;
@@ -86,9 +88,8 @@ impl Snap {
             }
             let (mut reading, mut decision) = self.decide(&masked, reading, &mut timings, &budget);
             if !budget.is_stopped() {
-                let apart = reading.cells.entries_coloured_apart();
-                let refuting = super::decide::weigh_entries(&mut reading, &mut decision, &apart);
-                out.push((reading, decision, refuting));
+                let grid = checked(&mut reading, &mut decision);
+                out.push((reading, decision, grid));
             }
         }
         out
@@ -100,7 +101,7 @@ impl Snap {
     pub(crate) fn draw_other_answers(
         &self,
         picture: &mut Picture,
-        others: &[(Reading, correct::Decision, Option<correct::RefutingEntries>)],
+        others: &[(Reading, correct::Decision, OtherGrid)],
     ) {
         for (reading, decision, _) in others {
             if let Some(solution) = decision.trusted() {
@@ -113,6 +114,19 @@ impl Snap {
 
 /// `label` with `-grid<k>` before its extension, so the debug pictures of a picture's `k`th
 /// grid do not overwrite its first's.
+/// The grid `reading` and `decision` leave, its entries weighed against the decision and
+/// checked as the first grid's are (see [`decide::weigh_entries`]).
+fn checked(reading: &mut Reading, decision: &mut correct::Decision) -> OtherGrid {
+    let apart = reading.cells.entries_coloured_apart();
+    let refuting = decide::weigh_entries(reading, decision, &apart);
+    let mut grid = OtherGrid::new(reading.rectified.quad.corners, reading, decision, refuting);
+    if let Some(solution) = decision.trusted() {
+        (grid.wrong_entries, grid.unreadable_entries) =
+            decide::checked_entries(reading, &solution, &apart);
+    }
+    grid
+}
+
 fn numbered(label: &Path, k: usize) -> PathBuf {
     let stem = label
         .file_stem()

@@ -243,12 +243,15 @@ pub fn slice(rect: &Rectified, image: &RgbImage) -> Cells {
         .map(|(&area, &cell_bg)| area_colour(rect, gray, area, cell_bg))
         .collect();
     let grid_inks: Vec<Ink> = (0..81)
-        .map(|i| Ink {
-            stand_out: &stand_outs[i],
-            threshold: cell_threshold(threshold, bg, backgrounds[i], dark),
-            shown_from: cell_threshold(threshold, bg, backgrounds[i], dark),
-            contrast,
-            background: colours[i],
+        .map(|i| {
+            let threshold = cell_threshold(threshold, bg, backgrounds[i], dark);
+            Ink {
+                stand_out: &stand_outs[i],
+                threshold,
+                shown_from: threshold,
+                contrast,
+                background: colours[i],
+            }
         })
         .collect();
     // A cell whose ink is much fainter than the grid's strongest is cut at its own contrast
