@@ -12,12 +12,16 @@ use std::path::{Path, PathBuf};
 #[allow(dead_code)]
 mod frame;
 
+#[path = "src/pipeline/recognize/template_files.rs"]
+mod template_files;
+
 fn main() {
     // Read at run time: a build script compiled for another checkout must not look there.
     let manifest = std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
     let root = Path::new(&manifest).join("templates");
     println!("cargo:rerun-if-changed={}", root.display());
     println!("cargo:rerun-if-changed=src/pipeline/cells/frame.rs");
+    println!("cargo:rerun-if-changed=src/pipeline/recognize/template_files.rs");
     let hand = Templates::of(&sets_in(&root.join(HANDWRITTEN)));
     let print = Templates::of(&sets_in(&root));
     assert!(
@@ -93,18 +97,17 @@ impl Templates {
         };
         for set in sets {
             println!("cargo:rerun-if-changed={}", set.display());
-            for digit in 1..=9u8 {
-                let file = set.join(format!("{digit}.png"));
-                if file.is_file() {
-                    let (ink, w, h) = ink_of(&file);
-                    let (ink, w, h) = frame::trim(&ink, w, h);
-                    let feature = frame::fit(&ink, w, h);
-                    out.features
-                        .extend(feature.iter().flat_map(|&v| target_bytes(v)));
-                    out.norms
-                        .push(frame::BLUR_LEVELS.map(|sigma| frame::blurred_norm(&feature, sigma)));
-                    out.digits.push(digit);
-                }
+            let files =
+                template_files::in_set(set).unwrap_or_else(|e| panic!("{}: {e}", set.display()));
+            for (file, digit) in files {
+                let (ink, w, h) = ink_of(&file);
+                let (ink, w, h) = frame::trim(&ink, w, h);
+                let feature = frame::fit(&ink, w, h);
+                out.features
+                    .extend(feature.iter().flat_map(|&v| target_bytes(v)));
+                out.norms
+                    .push(frame::BLUR_LEVELS.map(|sigma| frame::blurred_norm(&feature, sigma)));
+                out.digits.push(digit);
             }
         }
         out

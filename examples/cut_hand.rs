@@ -1,11 +1,11 @@
 //! Cuts handwritten digit templates from the tuning part of the games photos (never from the
-//! part validated on; see `common/split.rs`), one set per photo: for each digit the player
-//! wrote at least twice, the writer's most typical glyph of it (the one most like the
-//! writer's other glyphs of that digit), so that one badly isolated glyph is not the set's.
+//! part validated on; see `common/split.rs`), one set per photo: every glyph the player
+//! wrote, since a hand varies from glyph to glyph and the nearest of many glyphs reads it
+//! better than one typical glyph per digit (BENCHMARKS.md, "Every glyph of a hand").
 //!
 //! `cargo run --release --example cut_hand -- OUT [--fold 1|2] DIR...`
 //!
-//! Writes `OUT/<folder>-<photo>/<digit>.png`, dark on light, cropped to the glyph, the layout
+//! Writes `OUT/<folder>-<photo>/<digit>-<n>.png`, dark on light, cropped to the glyph, the layout
 //! `templates/` and `--templates` read. An entry is a cell the truth says was written by
 //! hand: the third line of a `games-pen` truth; for the `games-pencil` style, whose truth
 //! does not tell givens from entries, a digit written where the authors step tells the ink
@@ -15,7 +15,7 @@
 use std::path::{Path, PathBuf};
 
 use image::GrayImage;
-use sudoku_snap::stages::{self, Author, Cells, GlyphFeatures};
+use sudoku_snap::stages::{self, Author, Cells};
 
 #[path = "common/split.rs"]
 mod split;
@@ -66,18 +66,7 @@ fn cells_of(image: &Path) -> Option<Cells> {
     Some(cells)
 }
 
-/// The most typical of a writer's glyphs of one digit: the one whose likeness to the others
-/// sums highest.
-fn most_typical<'a>(inks: &[&'a GrayImage]) -> &'a GrayImage {
-    let likeness = GlyphFeatures::of(inks).likeness();
-    let sums = likeness.rows().into_iter().map(|r| r.sum());
-    let best = (sums.enumerate())
-        .max_by(|a, b| a.1.total_cmp(&b.1))
-        .map_or(0, |(i, _)| i);
-    inks[best]
-}
-
-/// The set cut from one photo: each digit's most typical handwritten glyph, dark on light.
+/// The set cut from one photo: every handwritten glyph of it, dark on light, with its digit.
 fn cut(image: &Path, truth: &Truth) -> Vec<(u8, GrayImage)> {
     let Some(cells) = cells_of(image) else {
         return Vec::new();
@@ -89,20 +78,13 @@ fn cut(image: &Path, truth: &Truth) -> Vec<(u8, GrayImage)> {
     if (found as f32) < PLACED * written as f32 {
         return Vec::new();
     }
-    (1..=9)
-        .filter_map(|digit| {
-            let inks: Vec<&GrayImage> = (truth.hand.iter().zip(&cells.glyphs))
-                .filter(|(&d, _)| d == Some(digit))
-                .filter_map(|(_, g)| g.as_ref())
-                .filter(|g| !g.outsized && (!truth.pencil || g.author == Author::Entry))
-                .map(|g| &g.ink)
-                .collect();
-            if inks.len() < 2 {
-                return None;
-            }
-            let mut ink = most_typical(&inks).clone();
+    (truth.hand.iter().zip(&cells.glyphs))
+        .filter_map(|(&d, g)| Some((d?, g.as_ref()?)))
+        .filter(|(_, g)| !g.outsized && (!truth.pencil || g.author == Author::Entry))
+        .map(|(digit, g)| {
+            let mut ink = g.ink.clone();
             image::imageops::invert(&mut ink);
-            Some((digit, ink))
+            (digit, ink)
         })
         .collect()
 }
@@ -148,9 +130,11 @@ fn main() {
                 .map_or(String::new(), |n| n.to_string_lossy().into_owned());
             let set_dir = out.join(format!("{folder}-{stem}"));
             std::fs::create_dir_all(&set_dir).expect("OUT is writable");
+            let mut written = [0usize; 10];
             for (digit, ink) in set {
-                ink.save(set_dir.join(format!("{digit}.png")))
-                    .expect("OUT is writable");
+                written[usize::from(digit)] += 1;
+                let name = format!("{digit}-{}.png", written[usize::from(digit)]);
+                ink.save(set_dir.join(name)).expect("OUT is writable");
             }
             sets += 1;
         }

@@ -167,13 +167,16 @@ pub(crate) type Recognition = (Vec<Option<Recognized>>, Vec<Rival>, Board, Board
 
 /// The glyphs of `cells`, for recognition.
 fn grid_glyphs(cells: &Cells) -> Vec<GridGlyph<'_>> {
+    let apart = cells.entries_coloured_apart();
     Pos::all()
         .filter_map(|cell| {
             let glyph = cells.glyphs[cell.index()].as_ref()?;
+            let given = glyph.author == Author::Given;
             Some(GridGlyph {
                 ink: &glyph.ink,
                 cell,
-                given: glyph.author == Author::Given,
+                given,
+                may_be_hand: !given && !apart[cell.index()],
             })
         })
         .collect()

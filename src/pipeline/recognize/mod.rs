@@ -28,6 +28,7 @@ use crate::puzzle::board::{Digit, Pos};
 mod assign;
 mod likeness;
 mod scores;
+mod template_files;
 mod templates;
 
 use scores::{best_digit, digit_at, index_of};
@@ -74,6 +75,10 @@ pub struct GridGlyph<'a> {
     pub cell: Pos,
     /// Whether it is a given (printed by the puzzle, in the puzzle's font).
     pub given: bool,
+    /// Whether it may be handwriting, so is matched against the handwritten templates too:
+    /// an entry, unless drawn in a colour apart from the other entries (an app's marked
+    /// mistake, in the app's own font).
+    pub may_be_hand: bool,
 }
 
 /// A recognized digit with the evidence for it.
@@ -269,7 +274,9 @@ impl Templates {
         features: &GlyphFeatures,
         scores: &mut [[f32; 9]],
     ) {
-        let entries: Vec<usize> = (0..glyphs.len()).filter(|&i| !glyphs[i].given).collect();
+        let entries: Vec<usize> = (0..glyphs.len())
+            .filter(|&i| glyphs[i].may_be_hand)
+            .collect();
         if entries.is_empty() || self.handwritten == 0 {
             return;
         }
@@ -445,12 +452,13 @@ mod tests {
         set_files(&Path::new(env!("CARGO_MANIFEST_DIR")).join("templates"))
     }
 
-    /// `templates/handwritten/<set>/<digit>.png`, in the build script's order.
+    /// `templates/handwritten/<set>/<digit>-<n>.png`, in the build script's order.
     fn handwritten_files() -> Vec<(String, u8, PathBuf)> {
         set_files(&Path::new(env!("CARGO_MANIFEST_DIR")).join("templates/handwritten"))
     }
 
-    /// `root/<set>/<digit>.png`, sorted by set then digit, the handwritten sets left out.
+    /// `root/<set>/<digit>.png` and `<digit>-<name>.png`, sorted by set then file name, the
+    /// handwritten sets left out.
     fn set_files(root: &Path) -> Vec<(String, u8, PathBuf)> {
         let mut fonts: Vec<PathBuf> = std::fs::read_dir(root)
             .unwrap()
@@ -463,9 +471,8 @@ mod tests {
             .iter()
             .flat_map(|font| {
                 let name = font.file_name().unwrap().to_string_lossy().into_owned();
-                (1..=9u8)
-                    .map(move |d| (name.clone(), d, font.join(format!("{d}.png"))))
-                    .filter(|(.., p)| p.is_file())
+                (template_files::in_set(font).unwrap().into_iter())
+                    .map(move |(p, d)| (name.clone(), d, p))
             })
             .collect()
     }
@@ -506,10 +513,11 @@ mod tests {
         std::fs::remove_dir_all(&dir).unwrap();
         let mut ink = hook.clone();
         image::imageops::invert(&mut ink);
-        let glyph = |given| GridGlyph {
+        let glyph = |given: bool| GridGlyph {
             ink: &ink,
             cell: Pos::new(0, 0).unwrap(),
             given,
+            may_be_hand: !given,
         };
         let four = Digit::new(4).unwrap();
         let (as_entry, _) = templates.recognize_grid(&[glyph(false)], None, &Budget::unlimited());

@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 use ndarray::{Array2, ArrayView1, ArrayView2, CowArray, Ix2};
 
 use super::scores::{Feature, BLUR_COUNT};
+use super::template_files;
 use crate::error::TemplateError;
 use crate::pipeline::cells::frame::{self, FRAME_LEN};
 use crate::puzzle::board::Digit;
@@ -73,7 +74,8 @@ pub(super) fn template_from_png(
 /// The folder of handwritten sets, under `templates/` and a folder of the user's.
 const HANDWRITTEN: &str = "handwritten";
 
-/// Templates from `DIR/<set>/<digit>.png` (none from `DIR/handwritten`).
+/// Templates from `DIR/<set>/<digit>.png` and `DIR/<set>/<digit>-<name>.png` (none from
+/// `DIR/handwritten`).
 fn load_dir(dir: &Path) -> Result<Vec<Template>, TemplateError> {
     let io = |source, path: &Path| TemplateError::Io {
         path: path.to_path_buf(),
@@ -88,12 +90,9 @@ fn load_dir(dir: &Path) -> Result<Vec<Template>, TemplateError> {
     sets.sort();
     let mut out = Vec::new();
     for set in sets {
-        for digit in 1..=9u8 {
-            let path = set.join(format!("{digit}.png"));
-            if path.is_file() {
-                let bytes = std::fs::read(&path).map_err(|e| io(e, &path))?;
-                out.push(template_from_png(&bytes, digit, &path)?);
-            }
+        for (path, digit) in template_files::in_set(&set).map_err(|e| io(e, &set))? {
+            let bytes = std::fs::read(&path).map_err(|e| io(e, &path))?;
+            out.push(template_from_png(&bytes, digit, &path)?);
         }
     }
     Ok(out)
