@@ -179,12 +179,15 @@ impl Snap {
         decided.unwrap_or(solved)
     }
 
-    /// Solves `reading`'s givens as read, correcting misreads its evidence allows.
+    /// Solves `reading`'s givens as read, correcting misreads its evidence allows, with the
+    /// player's entries read clearly weighing rival answers (see [`correct::Candidates`]).
     pub(crate) fn solve_as_read(&self, reading: &Reading, budget: &Budget) -> correct::Decision {
-        correct::solve_reading(
+        let entries = clear_entries(reading, &reading.cells.entries_coloured_apart());
+        correct::solve_reading_marked(
             &reading.givens,
             &reading.evidence,
             &reading.rivals,
+            correct::Candidates::with_entries(&[], &entries),
             self.options.max_corrections,
             budget,
         )

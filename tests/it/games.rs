@@ -42,6 +42,19 @@ fn print_fainter_than_the_pen_is_cut_at_its_own_contrast() {
     }
 }
 
+#[test]
+fn entries_refute_an_exchange_the_loops_favour() {
+    let photo = photo("loops-against-the-entries.jpg");
+    let report = check(&photo);
+    assert_eq!(report.givens, Some(givens(&photo)), "{:?}", report.error);
+    assert_eq!(report.status, Status::Solved);
+    assert_eq!(report.corrections, []);
+    assert_eq!(
+        (report.wrong_entries, report.unreadable_entries),
+        (vec![], vec![])
+    );
+}
+
 /// Line 3 of the photo's truth: the player's entries, every one right.
 fn entries(photo: &Path) -> Board {
     let text = std::fs::read_to_string(photo.with_extension("txt")).unwrap();

@@ -94,7 +94,7 @@ pub fn solve_reading_marked(
                 solved = repaired;
             }
         }
-        if let Some(decided) = decided_by_loops(&solved, evidence, rivals, budget) {
+        if let Some(decided) = decided_by_loops(&solved, evidence, rivals, marks, budget) {
             solved = decided;
         }
     }

@@ -3,7 +3,7 @@
 //! and decisions taken on the loops' word.
 
 use super::exchanges::{close_exchanges, exchanges_the_bars_favour, exchanges_the_sides_favour};
-use super::{check, corrections_from, with_changes, Correction, Decision};
+use super::{check, corrections_from, with_changes, Candidates, Correction, Decision};
 use crate::budget::Budget;
 use crate::pipeline::recognize::{topology, Recognized, Rival};
 use crate::pipeline::tuning;
@@ -95,6 +95,7 @@ pub(super) fn decided_by_loops(
     solved: &Decision,
     evidence: &[Option<Recognized>],
     rivals: &[Rival],
+    marks: Candidates<'_>,
     budget: &Budget,
 ) -> Option<Decision> {
     let Ok(Verdict::Unique(solution)) = solved.verdict else {
@@ -112,23 +113,23 @@ pub(super) fn decided_by_loops(
                 .iter()
                 .filter(|r| loops_favour(&r.changes, &solved.givens, evidence) != Some(false)),
         );
-    let (board, other, rival) = match one_other_answer(favoured, &solved.givens, &solution, budget)
-    {
-        OtherAnswer::One(board, other, rival) => (board, other, rival.clone()),
-        OtherAnswer::Several => return None,
-        OtherAnswer::Nothing => {
-            // The bars weigh least: they tell only a `1` from a `4` and a `4` from a `7`,
-            // and where a hand's digits are misread by a longer cycle than the exchange, a
-            // rival above names the whole cycle (a `1` read as `4`, a `4` as `9`, a `9` as `1`).
-            let barred = exchanges_the_bars_favour(&solved.givens, evidence, tuning::FAR);
-            let barred = (barred.iter())
-                .filter(|r| loops_favour(&r.changes, &solved.givens, evidence) != Some(false));
-            match one_other_answer(barred, &solved.givens, &solution, budget) {
-                OtherAnswer::One(board, other, rival) => (board, other, rival.clone()),
-                _ => return None,
+    let (board, other, rival) =
+        match one_other_answer(favoured, &solved.givens, &solution, marks, budget) {
+            OtherAnswer::One(board, other, rival) => (board, other, rival.clone()),
+            OtherAnswer::Several => return None,
+            OtherAnswer::Nothing => {
+                // The bars weigh least: they tell only a `1` from a `4` and a `4` from a `7`,
+                // and where a hand's digits are misread by a longer cycle than the exchange, a
+                // rival above names the whole cycle (a `1` read as `4`, a `4` as `9`, a `9` as `1`).
+                let barred = exchanges_the_bars_favour(&solved.givens, evidence, tuning::FAR);
+                let barred = (barred.iter())
+                    .filter(|r| loops_favour(&r.changes, &solved.givens, evidence) != Some(false));
+                match one_other_answer(barred, &solved.givens, &solution, marks, budget) {
+                    OtherAnswer::One(board, other, rival) => (board, other, rival.clone()),
+                    _ => return None,
+                }
             }
-        }
-    };
+        };
     let mut corrections = solved.corrections.clone();
     corrections.retain(|c| rival.changes.iter().all(|(cell, _)| *cell != c.cell));
     corrections.extend(corrections_from(&solved.givens, &rival.changes));
@@ -151,11 +152,13 @@ enum OtherAnswer<'a> {
     Several,
 }
 
-/// Whether `rivals`, applied to `givens`, answer otherwise than `solution`, and alike.
+/// Whether `rivals`, applied to `givens`, answer otherwise than `solution`, and alike; an
+/// answer the player's `marks` and entries refute beside `solution` is no rival.
 fn one_other_answer<'a>(
     rivals: impl Iterator<Item = &'a Rival>,
     givens: &Board,
     solution: &Board,
+    marks: Candidates<'_>,
     budget: &Budget,
 ) -> OtherAnswer<'a> {
     let mut decided = OtherAnswer::Nothing;
@@ -165,7 +168,7 @@ fn one_other_answer<'a>(
             continue;
         };
         match &decided {
-            _ if other == *solution => continue,
+            _ if other == *solution || marks.refute(solution, &other) => continue,
             OtherAnswer::One(_, earlier, _) if *earlier != other => return OtherAnswer::Several,
             OtherAnswer::One(..) => {}
             _ => decided = OtherAnswer::One(board, other, rival),

@@ -1521,6 +1521,37 @@ mod tests {
     }
 
     #[test]
+    fn entries_of_the_answer_read_refute_an_exchange_the_loops_favour() {
+        // The loops favour exchanging the 7s and 9s; here the reading was right (the misread
+        // puzzle is the puzzle as printed), and the player's entries of its answer's 7s and
+        // 9s refute the exchange, so the reading stands.
+        let (exchanged, read, evidence, rival) = sevens_and_nines_swapped(true);
+        let answer = solve::solve(&read).unwrap().unwrap();
+        let entered: Vec<(Pos, Digit)> = Pos::all()
+            .filter(|p| read.get(*p).is_none())
+            .filter(|p| matches!(answer.get(*p).map(Digit::get), Some(7 | 9)))
+            .map(|p| (p, answer.get(p).unwrap()))
+            .collect();
+        assert!(entered.len() >= 2 * MIN_MARKED);
+        let weigh = |entries: &[(Pos, Digit)]| {
+            let candidates = Candidates::with_entries(&[], entries);
+            let rivals = std::slice::from_ref(&rival);
+            solve_reading_marked(
+                &read,
+                &evidence,
+                rivals,
+                candidates,
+                2,
+                &Budget::unlimited(),
+            )
+        };
+        assert_eq!(weigh(&[]).trusted(), Some(exchanged), "the loops alone");
+        let weighed = weigh(&entered);
+        assert_eq!(weighed.any_solution(), Some(answer));
+        assert!(weighed.corrections.is_empty());
+    }
+
+    #[test]
     fn loops_the_picture_contradicts_elsewhere_choose_nothing() {
         // Every other given shows a loop its digit lacks: this font's loops say nothing.
         let (_, misread, mut evidence, rival) = sevens_and_nines_swapped(true);
