@@ -55,6 +55,18 @@ fn entries_refute_an_exchange_the_loops_favour() {
     );
 }
 
+#[test]
+fn a_hand_s_flat_digits_alone_in_their_cells_are_entries() {
+    let photo = photo("flat-handwritten-digits.jpg");
+    let report = check(&photo);
+    assert_eq!(report.status, Status::Solved, "{:?}", report.error);
+    assert_eq!(report.entries, Some(entries(&photo)));
+    assert_eq!(
+        (report.wrong_entries, report.unreadable_entries),
+        (vec![], vec![])
+    );
+}
+
 /// Line 3 of the photo's truth: the player's entries, every one right.
 fn entries(photo: &Path) -> Board {
     let text = std::fs::read_to_string(photo.with_extension("txt")).unwrap();

@@ -145,8 +145,14 @@ impl Sizes {
             return false;
         }
         // Small and a third wider than tall: pencil marks touching each other in a row. No
-        // digit is that wide (the widest display faces are about as wide as tall).
-        if glyph.width as f32 >= 4.0 / 3.0 * h && h < SMALL_FRACTION * self.digit {
+        // font's digit is that wide (the widest display faces are about as wide as tall), but
+        // a hand's may be (a `2` written flat): alone at the centre of its cell, in a picture
+        // without pencil marks, there is no row of marks it could be.
+        let lone_in_unmarked = self.mark.is_none() && marks.is_empty() && off_centre < LONE_OFFSET;
+        if glyph.width as f32 >= 4.0 / 3.0 * h
+            && h < SMALL_FRACTION * self.digit
+            && !lone_in_unmarked
+        {
             return false;
         }
         if let Some(mark) = self.mark {
