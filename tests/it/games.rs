@@ -28,6 +28,14 @@ fn pen_darker_than_the_print_is_not_read_as_the_givens() {
 }
 
 #[test]
+fn a_hand_smaller_than_the_print_is_not_read_as_givens_for_its_near_copies() {
+    let photo = photo("small-pen-beside-print.jpg");
+    let report = check(&photo);
+    assert_eq!(report.givens, Some(givens(&photo)), "{:?}", report.error);
+    assert_eq!(report.entries, Some(entries(&photo)));
+}
+
+#[test]
 fn print_fainter_than_the_pen_is_cut_at_its_own_contrast() {
     for name in ["faint-pink-print.jpg", "blurred-print-beside-pen.jpg"] {
         let photo = photo(name);

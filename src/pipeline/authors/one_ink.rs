@@ -15,8 +15,8 @@ use crate::puzzle::board::MIN_GIVENS;
 /// for the print's glyphs and 0.65-0.71 for the pen's.
 const PRINT_TWIN: f32 = 0.84;
 
-/// `authors` with the givens that have no near copy among the givens (`PRINT_TWIN`) made
-/// entries, when the givens as a group are not one print (their median nearest copy is under
+/// `authors` with the givens that have no near copy among the givens (`PRINT_TWIN`), or are
+/// sized like those (see [`sized_apart`]), made entries, when the givens as a group are not one print (their median nearest copy is under
 /// `PRINT_TWIN`) and those that have one are enough for a puzzle. Weak: the reading falls back
 /// to the colours' authors when the givens without them have no one solution (a digit the
 /// puzzle gives once has no copy of itself).
@@ -29,11 +29,37 @@ pub(super) fn print_apart_from_hand(mut authors: Vec<Author>, shapes: &Shapes) -
     }
     let (print, hand): (Vec<usize>, Vec<usize>) =
         (givens.iter()).partition(|&&i| shapes.twin(i, &givens) >= PRINT_TWIN);
+    let (print, hand) = sized_apart(print, hand, shapes);
     if print.len() < MIN_GIVENS || shapes.consistency(&print) < PRINT_TWIN {
         return authors;
     }
     hand.iter().for_each(|&i| authors[i] = Author::Entry);
     authors
+}
+
+/// `print` and `hand` with the glyphs of `print` sized like the hand moved to it: a hand's
+/// glyphs of one digit may be near copies too (two strokes are two `1`s), but print is one
+/// size and a hand written smaller or larger keeps to its own. A glyph goes with the group
+/// whose median height is nearer its own on a log scale, when the hand has as many glyphs
+/// as a puzzle's fewest givens (a game under way, not a few strays, sets its size).
+fn sized_apart(print: Vec<usize>, hand: Vec<usize>, shapes: &Shapes) -> (Vec<usize>, Vec<usize>) {
+    let median = |members: &[usize]| {
+        let mut heights: Vec<f32> = members.iter().map(|&i| shapes.height(i)).collect();
+        heights.sort_by(f32::total_cmp);
+        heights.get(heights.len() / 2).copied()
+    };
+    let (Some(print_size), Some(hand_size)) = (median(&print), median(&hand)) else {
+        return (print, hand);
+    };
+    if hand.len() < MIN_GIVENS {
+        return (print, hand);
+    }
+    let nearer_hand = |i: usize| {
+        let h = shapes.height(i).ln();
+        (h - hand_size.ln()).abs() < (h - print_size.ln()).abs()
+    };
+    let (moved, print): (Vec<usize>, Vec<usize>) = print.into_iter().partition(|&i| nearer_hand(i));
+    (print, hand.into_iter().chain(moved).collect())
 }
 
 #[cfg(test)]
@@ -55,6 +81,26 @@ mod tests {
                 || ((x + y) as usize).is_multiple_of(k + 5);
             image::Luma([if on { 255 } else { 0 }])
         })
+    }
+
+    #[test]
+    fn a_hand_s_near_copies_written_smaller_than_the_print_are_entries() {
+        // 24 printed glyphs, 30 handwritten ones at two thirds of the print's height, and 4
+        // handwritten strokes (`1`s), near copies of each other, at the hand's height.
+        let small = |k: usize| {
+            let full = hand(k);
+            image::imageops::resize(&full, 8, 12, image::imageops::FilterType::Nearest)
+        };
+        let stroke =
+            || GrayImage::from_fn(8, 12, |x, _| image::Luma([if x == 4 { 255 } else { 0 }]));
+        let mut inks: Vec<GrayImage> = (0..24).map(print).collect();
+        inks.extend((0..30).map(small));
+        inks.extend((0..4).map(|_| stroke()));
+        let refs: Vec<&GrayImage> = inks.iter().collect();
+        let shapes = Shapes::new(&refs);
+        let authors = print_apart_from_hand(vec![Author::Given; 58], &shapes);
+        assert!(authors[..24].iter().all(|&a| a == Author::Given));
+        assert!(authors[54..].iter().all(|&a| a == Author::Entry));
     }
 
     #[test]

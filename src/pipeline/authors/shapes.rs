@@ -50,6 +50,11 @@ impl<'a> Shapes<'a> {
             .fold(-1.0, f32::max)
     }
 
+    /// The height of glyph `a`, in pixels of the straightened grid.
+    pub(super) fn height(&self, a: usize) -> f32 {
+        self.inks[a].height() as f32
+    }
+
     /// The cosine of glyphs `a` and `b` in the comparison frame (1 = the same shape).
     fn cosine(&self, a: usize, b: usize) -> f32 {
         let features = self.features.get_or_init(|| {
