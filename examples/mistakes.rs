@@ -17,11 +17,11 @@
 
 use std::path::{Path, PathBuf};
 
-use image::{Rgb, RgbImage};
 use rayon::prelude::*;
-use sudoku_snap::stages;
 use sudoku_snap::{Board, Mode, Options, Pos, Snap, Status};
 
+#[path = "common/plant.rs"]
+mod plant;
 #[path = "common/split.rs"]
 mod split;
 
@@ -72,37 +72,6 @@ fn games(dir: &Path, validate: bool) -> Vec<Game> {
         .collect()
 }
 
-/// The photo's grid straightened on a white margin of one cell: a frontal picture of it.
-fn straightened(photo: &Path) -> Option<RgbImage> {
-    let rgb = image::open(photo).ok()?.to_rgb8();
-    let located = stages::locate(&rgb).ok()?;
-    let square = stages::rectify(&rgb, &located.quad)?.image;
-    let margin = stages::SIDE / 9;
-    let side = stages::SIDE + 2 * margin;
-    let mut out = RgbImage::from_pixel(side, side, Rgb([255; 3]));
-    image::imageops::replace(&mut out, &square, i64::from(margin), i64::from(margin));
-    Some(out)
-}
-
-/// `square` with the ink inside cells `a` and `b` exchanged.
-fn planted(square: &RgbImage, a: Pos, b: Pos) -> RgbImage {
-    let cell = stages::SIDE / 9;
-    let inset = cell / 8;
-    let corner = |p: Pos| {
-        let (row, col) = (p.index() as u32 / 9, p.index() as u32 % 9);
-        (cell + col * cell + inset, cell + row * cell + inset)
-    };
-    let ((ax, ay), (bx, by)) = (corner(a), corner(b));
-    let mut out = square.clone();
-    for dy in 0..cell - 2 * inset {
-        for dx in 0..cell - 2 * inset {
-            out.put_pixel(bx + dx, by + dy, *square.get_pixel(ax + dx, ay + dy));
-            out.put_pixel(ax + dx, ay + dy, *square.get_pixel(bx + dx, by + dy));
-        }
-    }
-    out
-}
-
 /// Up to `n` pairs of entry cells to exchange, spread over the entries: an entry and the next
 /// entry after it of another digit.
 fn plants(entries: &Board, n: usize) -> Vec<(Pos, Pos)> {
@@ -124,14 +93,14 @@ fn plants(entries: &Board, n: usize) -> Vec<(Pos, Pos)> {
 
 fn tally(snap: &Snap, game: &Game, per_photo: usize, dir: &Path) -> Tally {
     let mut t = Tally::default();
-    let Some(square) = straightened(&game.image) else {
+    let Some(square) = plant::straightened(&game.image) else {
         return t;
     };
     let stem = game.image.file_stem().unwrap_or_default().to_string_lossy();
     for (k, (a, b)) in plants(&game.entries, per_photo).into_iter().enumerate() {
         t.planted += 2;
         let path = dir.join(format!("{stem}-{k}.png"));
-        planted(&square, a, b)
+        plant::exchanged(&square, a, b)
             .save(&path)
             .expect("the temporary folder is writable");
         let report = snap.process(&path, None);

@@ -5,8 +5,10 @@
 
 use std::path::{Path, PathBuf};
 
-use image::{Rgb, RgbImage};
-use sudoku_snap::{stages, Board, Digit, Mode, Options, Pos, Snap, Status};
+#[path = "../../examples/common/plant.rs"]
+mod plant;
+
+use sudoku_snap::{Board, Digit, Mode, Options, Pos, Snap, Status};
 
 fn photo(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -130,7 +132,7 @@ fn a_handwritten_mistake_is_still_called_wrong() {
     assert_eq!(written.get(one_at), Digit::new(1));
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("exchanged.png");
-    exchanged(&straightened(&photo), six_at, one_at)
+    plant::exchanged(&plant::straightened(&photo).unwrap(), six_at, one_at)
         .save(&path)
         .unwrap();
     let report = check(&path);
@@ -141,42 +143,6 @@ fn a_handwritten_mistake_is_still_called_wrong() {
         .map(|u| (u.cell, u.read.get()))
         .collect();
     assert_eq!(unsure, [(six_at, 1)]);
-}
-
-/// The photo's grid straightened (see `stages::rectify`) on a white margin of a cell: a
-/// frontal picture of the same game.
-fn straightened(photo: &Path) -> RgbImage {
-    let rgb = image::open(photo).unwrap().to_rgb8();
-    let located = stages::locate(&rgb).unwrap();
-    let square = stages::rectify(&rgb, &located.quad).unwrap().image;
-    let margin = stages::SIDE / 9;
-    let mut out = RgbImage::from_pixel(
-        stages::SIDE + 2 * margin,
-        stages::SIDE + 2 * margin,
-        Rgb([255; 3]),
-    );
-    image::imageops::replace(&mut out, &square, i64::from(margin), i64::from(margin));
-    out
-}
-
-/// `square` (see [`straightened`]) with the ink inside cells `a` and `b` exchanged: the
-/// player's own glyphs of two digits, each written where the other belongs.
-fn exchanged(square: &RgbImage, a: Pos, b: Pos) -> RgbImage {
-    let cell = stages::SIDE / 9;
-    let inset = cell / 8;
-    let corner = |p: Pos| {
-        let (row, col) = (p.index() as u32 / 9, p.index() as u32 % 9);
-        (cell + col * cell + inset, cell + row * cell + inset)
-    };
-    let ((ax, ay), (bx, by)) = (corner(a), corner(b));
-    let mut out = square.clone();
-    for dy in 0..cell - 2 * inset {
-        for dx in 0..cell - 2 * inset {
-            out.put_pixel(bx + dx, by + dy, *square.get_pixel(ax + dx, ay + dy));
-            out.put_pixel(ax + dx, ay + dy, *square.get_pixel(bx + dx, by + dy));
-        }
-    }
-    out
 }
 
 /// Two right entries once called wrong in the games' tune parts (`../shared`, every entry
