@@ -99,7 +99,7 @@ impl Snap {
         budget: &Budget,
     ) -> (Reading, correct::Decision) {
         let decision = timings.time(Stage::Solve, || self.solve_as_read(&first, budget));
-        if Hypothesis::AS_READ.accepts(&decision) {
+        if Hypothesis::AS_READ.accepts(&decision) && !refuted_by_entries(&first, &decision) {
             return (first, decision);
         }
         for tier in hypotheses::tiers(&first.cells) {
@@ -110,7 +110,10 @@ impl Snap {
                     return (first, decision);
                 }
                 match weighed {
-                    Some(found) if hypothesis.accepts(&found.1) => {
+                    Some(found)
+                        if hypothesis.accepts(&found.1)
+                            && !refuted_by_entries(&found.0, &found.1) =>
+                    {
                         if taken.is_some() {
                             return (first, decision);
                         }
@@ -192,6 +195,16 @@ impl Snap {
             budget,
         )
     }
+}
+
+/// Whether the player's entries, as read, refute the corrections `decision` made to `reading`
+/// (see [`correct::weigh_corrections_by_entries`]): a reading corrected into an answer the
+/// entries keep contradicting is no reading to take while a dearer one may do without.
+fn refuted_by_entries(reading: &Reading, decision: &correct::Decision) -> bool {
+    let apart = reading.cells.entries_coloured_apart();
+    let mut weighed = decision.clone();
+    correct::weigh_corrections_by_entries(&mut weighed, &reading.entries, &reading.evidence, &apart)
+        .is_some()
 }
 
 /// The player's entries read clearly (their best digit `tuning::CLEAR` ahead of the next), as

@@ -77,6 +77,19 @@ fn a_hand_s_flat_digits_alone_in_their_cells_are_entries() {
     );
 }
 
+/// games-pen image209 (tune): two givens corrected wrongly (an `8` to `5`, a `9` to `7`) made
+/// the puzzle solvable once, into an answer the player's entries keep contradicting; that
+/// reading is not taken, and the honest error names the given missed (r7c7) instead.
+#[test]
+fn corrections_the_entries_refute_are_not_taken() {
+    let Some(photo) = super::util::shared("data/photos/games-pen/image209.jpg") else {
+        return;
+    };
+    let report = check(&photo);
+    assert_eq!(report.corrections, [], "{:?}", report.error);
+    assert_ne!(report.status, Status::Solved);
+}
+
 /// Line 3 of the photo's truth: the player's entries, every one right.
 fn entries(photo: &Path) -> Board {
     let text = std::fs::read_to_string(photo.with_extension("txt")).unwrap();
