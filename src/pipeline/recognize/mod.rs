@@ -500,7 +500,8 @@ mod tests {
 
     #[test]
     fn handwritten_templates_score_entries_only() {
-        // A set of one handwritten 4, shaped like no printed digit: a hooked bar.
+        // A set of a writer's two 4s, alike, shaped like no printed digit: a hooked bar (two,
+        // since a hand's digit scores the mean of its nearest templates).
         let dir = std::env::temp_dir().join(format!("sudoku-snap-hand-{}", std::process::id()));
         let set = dir.join("handwritten/writer");
         std::fs::create_dir_all(&set).unwrap();
@@ -508,7 +509,8 @@ mod tests {
             let ink = y < 6 || (x < 6 && y < 24) || (x > 22 && y > 16);
             image::Luma([if ink { 0 } else { 255 }])
         });
-        hook.save(set.join("4.png")).unwrap();
+        hook.save(set.join("4-a.png")).unwrap();
+        hook.save(set.join("4-b.png")).unwrap();
         let templates = Templates::load(Some(&dir)).unwrap();
         std::fs::remove_dir_all(&dir).unwrap();
         let mut ink = hook.clone();

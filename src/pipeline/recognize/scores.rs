@@ -14,6 +14,47 @@ use crate::puzzle::board::Digit;
 /// One glyph's score for each digit (index 0 is digit 1).
 pub(super) type DigitScores = [f32; 9];
 
+/// How many of the nearest handwritten templates of a digit its score averages: among
+/// thousands of glyphs from many hands, one of another digit fits a new writer's glyph by
+/// chance more often than two do. Measured on writers the templates do not hold (games-pen
+/// tune fold 2 read with fold 1's templates): 2 read more entries right than 1 or 3 and said
+/// "all right" as often as 1 (BENCHMARKS.md, "The two nearest glyphs of a hand").
+const NEAREST_HANDS: usize = 2;
+
+/// A glyph's `NEAREST_HANDS` best cosines with each digit's handwritten templates, best first
+/// (`f32::MIN` where fewer were seen).
+#[derive(Clone, Copy)]
+struct Nearest([[f32; NEAREST_HANDS]; 9]);
+
+impl Default for Nearest {
+    fn default() -> Nearest {
+        Nearest([[f32::MIN; NEAREST_HANDS]; 9])
+    }
+}
+
+impl Nearest {
+    /// Takes in a template of `digit` at cosine `c`.
+    fn add(&mut self, digit: Digit, c: f32) {
+        let top = &mut self.0[index_of(digit)];
+        if c > top[NEAREST_HANDS - 1] {
+            top[NEAREST_HANDS - 1] = c;
+            top.sort_by(|a, b| b.total_cmp(a));
+        }
+    }
+
+    /// Each digit's mean of its nearest templates; the nearest alone where the digit has
+    /// fewer than `NEAREST_HANDS`.
+    fn scores(&self) -> DigitScores {
+        self.0.map(|top| {
+            if top[NEAREST_HANDS - 1] == f32::MIN {
+                top[0]
+            } else {
+                top.iter().sum::<f32>() / NEAREST_HANDS as f32
+            }
+        })
+    }
+}
+
 /// How many blurs besides none the templates are matched at.
 pub(super) const BLUR_COUNT: usize = frame::BLUR_LEVELS.len();
 
@@ -133,10 +174,38 @@ impl Templates {
         self.scores_per_digit(&glyphs.0, None, self.print_rows())
     }
 
-    /// [`Templates::digit_scores`] among the handwritten templates (`f32::MIN` for a digit
-    /// none of them is), for a player's entries.
+    /// Each glyph's score for each digit among the handwritten templates, for a player's
+    /// entries: the mean of its `NEAREST_HANDS` nearest templates of the digit (the nearest
+    /// alone where the digit has fewer; `f32::MIN` where none).
     pub(super) fn handwritten_scores(&self, glyphs: &GlyphFeatures) -> Vec<DigitScores> {
-        self.scores_per_digit(&glyphs.0, None, 0..self.handwritten)
+        let rows = 0..self.handwritten;
+        // A block of templates per thread, as in `scores_per_digit`.
+        let per_task = rows.len().div_ceil(rayon::current_num_threads()).max(1);
+        let n = rows.end;
+        let starts: Vec<usize> = rows.step_by(per_task).collect();
+        let blocks: Vec<Vec<Nearest>> = (starts.into_par_iter())
+            .map(|start| {
+                let rows = start..(start + per_task).min(n);
+                let block = self.matrix.slice(ndarray::s![rows.clone(), ..]);
+                let cosines = glyphs.0.dot(&block.t());
+                let digits = &self.digits[rows];
+                (cosines.rows().into_iter())
+                    .map(|row| {
+                        let mut nearest = Nearest::default();
+                        (row.iter().zip(digits)).for_each(|(&c, &d)| nearest.add(d, c));
+                        nearest
+                    })
+                    .collect()
+            })
+            .collect();
+        let mut nearest = vec![Nearest::default(); glyphs.0.nrows()];
+        for block in blocks {
+            for (all, part) in nearest.iter_mut().zip(block) {
+                (part.0.iter().enumerate())
+                    .for_each(|(i, top)| top.iter().for_each(|&c| all.add(digit_at(i), c)));
+            }
+        }
+        nearest.iter().map(Nearest::scores).collect()
     }
 
     /// The rows of the print templates: all but the handwritten ones, which lead.
