@@ -178,26 +178,15 @@ impl Templates {
     /// entries: the mean of its `NEAREST_HANDS` nearest templates of the digit (the nearest
     /// alone where the digit has fewer; `f32::MIN` where none).
     pub(super) fn handwritten_scores(&self, glyphs: &GlyphFeatures) -> Vec<DigitScores> {
-        let rows = 0..self.handwritten;
-        // A block of templates per thread, as in `scores_per_digit`.
-        let per_task = rows.len().div_ceil(rayon::current_num_threads()).max(1);
-        let n = rows.end;
-        let starts: Vec<usize> = rows.step_by(per_task).collect();
-        let blocks: Vec<Vec<Nearest>> = (starts.into_par_iter())
-            .map(|start| {
-                let rows = start..(start + per_task).min(n);
-                let block = self.matrix.slice(ndarray::s![rows.clone(), ..]);
-                let cosines = glyphs.0.dot(&block.t());
-                let digits = &self.digits[rows];
-                (cosines.rows().into_iter())
-                    .map(|row| {
-                        let mut nearest = Nearest::default();
-                        (row.iter().zip(digits)).for_each(|(&c, &d)| nearest.add(d, c));
-                        nearest
-                    })
-                    .collect()
-            })
-            .collect();
+        let blocks = self.per_block(&glyphs.0, None, 0..self.handwritten, |cosines, digits| {
+            (cosines.rows().into_iter())
+                .map(|row| {
+                    let mut nearest = Nearest::default();
+                    (row.iter().zip(digits)).for_each(|(&c, &d)| nearest.add(d, c));
+                    nearest
+                })
+                .collect()
+        });
         let mut nearest = vec![Nearest::default(); glyphs.0.nrows()];
         for block in blocks {
             for (all, part) in nearest.iter_mut().zip(block) {
@@ -214,31 +203,14 @@ impl Templates {
     }
 
     /// Per row of `glyphs` (features), the best cosine with each digit's templates among
-    /// `rows`, the templates' products divided by `norms` (one per template) when given. The
-    /// templates are matched a block at a time over the thread pool: each block's product
-    /// packs only its own rows (packing the whole template matrix took as long as
-    /// multiplying it).
+    /// `rows`, the templates' products divided by `norms` (one per template) when given.
     fn scores_per_digit(
         &self,
         glyphs: &Array2<f32>,
         norms: Option<ArrayView1<f32>>,
         rows: std::ops::Range<usize>,
     ) -> Vec<DigitScores> {
-        // One block per thread: each block repacks the glyphs, a few more partial tiles.
-        let per_task = rows.len().div_ceil(rayon::current_num_threads()).max(1);
-        let n = rows.end;
-        let starts: Vec<usize> = rows.step_by(per_task).collect();
-        let blocks: Vec<Vec<DigitScores>> = (starts.into_par_iter())
-            .map(|start| {
-                let rows = start..(start + per_task).min(n);
-                let block = self.matrix.slice(ndarray::s![rows.clone(), ..]);
-                let mut cosines = glyphs.dot(&block.t());
-                if let Some(norms) = norms {
-                    cosines /= &norms.slice(ndarray::s![rows.clone()]);
-                }
-                best_per_digit(&cosines, &self.digits[rows])
-            })
-            .collect();
+        let blocks = self.per_block(glyphs, norms, rows, best_per_digit);
         let mut best = vec![[f32::MIN; 9]; glyphs.nrows()];
         for block in blocks {
             for (best, scores) in best.iter_mut().zip(block) {
@@ -248,6 +220,34 @@ impl Templates {
             }
         }
         best
+    }
+
+    /// The templates of `rows` matched against `glyphs` a block at a time over the thread
+    /// pool, each block's cosines (divided by `norms` when given) reduced by `reduce` with the
+    /// block's digits: one block per thread, since each block's product packs only its own
+    /// rows (packing the whole template matrix took as long as multiplying it) and repacks the
+    /// glyphs, a few more partial tiles.
+    fn per_block<T: Send>(
+        &self,
+        glyphs: &Array2<f32>,
+        norms: Option<ArrayView1<f32>>,
+        rows: std::ops::Range<usize>,
+        reduce: impl Fn(&Array2<f32>, &[Digit]) -> Vec<T> + Sync,
+    ) -> Vec<Vec<T>> {
+        let per_task = rows.len().div_ceil(rayon::current_num_threads()).max(1);
+        let n = rows.end;
+        let starts: Vec<usize> = rows.step_by(per_task).collect();
+        (starts.into_par_iter())
+            .map(|start| {
+                let rows = start..(start + per_task).min(n);
+                let block = self.matrix.slice(ndarray::s![rows.clone(), ..]);
+                let mut cosines = glyphs.dot(&block.t());
+                if let Some(norms) = norms {
+                    cosines /= &norms.slice(ndarray::s![rows.clone()]);
+                }
+                reduce(&cosines, &self.digits[rows])
+            })
+            .collect()
     }
 
     /// [`Templates::digit_scores`] with the templates blurred as much as the picture's glyphs
