@@ -41,17 +41,23 @@ pub(super) fn print_apart_from_hand(mut authors: Vec<Author>, shapes: &Shapes) -
 /// glyphs of one digit may be near copies too (two strokes are two `1`s), but print is one
 /// size and a hand written smaller or larger keeps to its own. A glyph goes with the group
 /// whose median height is nearer its own on a log scale, when the hand has as many glyphs
-/// as a puzzle's fewest givens (a game under way, not a few strays, sets its size).
+/// as a puzzle's fewest givens (a game under way, not a few strays, sets its size) and its
+/// median lies outside the middle half of the print's heights (another size than the print).
 fn sized_apart(print: Vec<usize>, hand: Vec<usize>, shapes: &Shapes) -> (Vec<usize>, Vec<usize>) {
-    let median = |members: &[usize]| {
+    // The height at `q` (0-1) of the sorted heights of `members`.
+    let quantile = |members: &[usize], q: f32| {
         let mut heights: Vec<f32> = members.iter().map(|&i| shapes.height(i)).collect();
         heights.sort_by(f32::total_cmp);
-        heights.get(heights.len() / 2).copied()
+        heights.get((q * heights.len() as f32) as usize).copied()
     };
-    let (Some(print_size), Some(hand_size)) = (median(&print), median(&hand)) else {
+    let (Some(print_size), Some(hand_size)) = (quantile(&print, 0.5), quantile(&hand, 0.5)) else {
         return (print, hand);
     };
-    if hand.len() < MIN_GIVENS {
+    // A hand of the print's size is told by shape alone: its typical height must lie outside
+    // the middle half of the print's heights.
+    let print_middle =
+        quantile(&print, 0.25).unwrap_or(print_size)..=quantile(&print, 0.75).unwrap_or(print_size);
+    if hand.len() < MIN_GIVENS || print_middle.contains(&hand_size) {
         return (print, hand);
     }
     let nearer_hand = |i: usize| {
