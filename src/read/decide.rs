@@ -8,7 +8,7 @@ use image::RgbImage;
 
 use crate::budget::Budget;
 use crate::pipeline::picture::Picture;
-use crate::pipeline::{correct, pencil, tuning, Reading};
+use crate::pipeline::{cells, correct, pencil, tuning, Reading};
 use crate::puzzle::board::{Board, Digit, Pos};
 use crate::puzzle::{check, hint};
 use crate::read::hypotheses::{self, Hypothesis};
@@ -94,7 +94,7 @@ impl Snap {
     pub(crate) fn decide(
         &self,
         image: &RgbImage,
-        first: Reading,
+        mut first: Reading,
         timings: &mut Timings,
         budget: &Budget,
     ) -> (Reading, correct::Decision) {
@@ -102,7 +102,13 @@ impl Snap {
         if Hypothesis::AS_READ.accepts(&decision) && !refuted_by_entries(&first, &decision) {
             return (first, decision);
         }
-        for tier in hypotheses::tiers(&first.cells) {
+        if hypotheses::may_miss_a_given(&decision) {
+            let again = timings.time(Stage::Cells, || {
+                cells::looking_fainter(&first.rectified, image)
+            });
+            first.cells.faint = again.faint;
+        }
+        for tier in hypotheses::tiers(&first.cells, &decision) {
             let mut taken = None;
             for hypothesis in tier {
                 let weighed = self.weigh(hypothesis, image, &first, timings, budget);

@@ -1,13 +1,16 @@
 //! The readings the decision weighs beyond the one first made, as tiers of equal cost,
 //! cheapest first: the glyphs matched against blurred templates, the unsure authors taken
-//! back to what clear shades tell (each with sharp templates, then blurred), and the grid's
-//! outline moved a cell each way.
+//! back to what clear shades tell (each with sharp templates, then blurred), a given missed
+//! where the solutions part (print too faint for the grid's cut), and the grid's outline moved
+//! a cell each way.
 
 use image::RgbImage;
 
 use crate::budget::Budget;
-use crate::pipeline::cells::Cells;
+use crate::pipeline::cells::{Author, Cells};
 use crate::pipeline::{correct, Reading};
+use crate::puzzle::board::Pos;
+use crate::puzzle::solve::Verdict;
 use crate::{Snap, Stage, Timings};
 
 /// One reading the decision may take instead of the one first made: what it changes.
@@ -19,6 +22,8 @@ pub(crate) struct Hypothesis {
     pub(crate) blurred: bool,
     /// The outline moved by whole cells (across, down); (0, 0) keeps it where located.
     pub(crate) shift: (i32, i32),
+    /// A cell whose faint glyph (see [`Cells::faint`]) is taken for a given.
+    pub(crate) given_at: Option<Pos>,
 }
 
 impl Hypothesis {
@@ -27,14 +32,18 @@ impl Hypothesis {
         authors: 0,
         blurred: false,
         shift: (0, 0),
+        given_at: None,
     };
 
     /// Whether `decision` is good enough for this hypothesis to be taken: one solution, and
     /// for a moved outline no doubt either, since a moved outline overrules where the grid's
     /// own lines placed it (a grid placed right and moved a cell reads its givens in the
-    /// wrong rows or columns, which mostly clash, but not always).
+    /// wrong rows or columns, which mostly clash, but not always). A given found under the
+    /// grid's cut overrules the cut, so it must also stand as read: no correction.
     pub(crate) fn accepts(&self, decision: &correct::Decision) -> bool {
-        if self.shift == (0, 0) {
+        if self.given_at.is_some() {
+            decision.trusted().is_some() && decision.corrections.is_empty()
+        } else if self.shift == (0, 0) {
             decision.is_unique()
         } else {
             decision.trusted().is_some()
@@ -48,13 +57,15 @@ impl Hypothesis {
 /// templates come first; then the authors; then a grid placed a cell off: one whose boxes are
 /// told apart by their fills alone, its corner box filled like the card around it and its far
 /// column empty of givens, was placed a column off by the fills and by the digits' lattice too
-/// (digits sit centred in the cells either way), and read with no solution.
-pub(crate) fn tiers(cells: &Cells) -> Vec<Vec<Hypothesis>> {
+/// (digits sit centred in the cells either way), and read with no solution. Givens missed in
+/// faint print come before the moves: the givens as read then have several solutions, which a
+/// grid placed a cell off seldom gives.
+pub(crate) fn tiers(cells: &Cells, decision: &correct::Decision) -> Vec<Vec<Hypothesis>> {
     let one = |authors, blurred| {
         vec![Hypothesis {
             authors,
             blurred,
-            shift: (0, 0),
+            ..Hypothesis::AS_READ
         }]
     };
     let mut tiers = vec![one(0, true)];
@@ -62,13 +73,49 @@ pub(crate) fn tiers(cells: &Cells) -> Vec<Vec<Hypothesis>> {
         tiers.push(one(authors, false));
         tiers.push(one(authors, true));
     }
+    let missed: Vec<Hypothesis> = (missed_given_cells(cells, decision).into_iter())
+        .map(|cell| Hypothesis {
+            given_at: Some(cell),
+            ..Hypothesis::AS_READ
+        })
+        .collect();
+    if !missed.is_empty() {
+        tiers.push(missed);
+    }
     let shifts = [(1, 0), (-1, 0), (0, 1), (0, -1)].map(|shift| Hypothesis {
-        authors: 0,
-        blurred: false,
         shift,
+        ..Hypothesis::AS_READ
     });
     tiers.push(shifts.to_vec());
     tiers
+}
+
+/// Whether a given may have been missed in faint print: the givens as read (uncorrected)
+/// have several solutions, which one given more than read would make one.
+pub(crate) fn may_miss_a_given(decision: &correct::Decision) -> bool {
+    matches!(decision.verdict, Ok(Verdict::Multiple(_))) && decision.corrections.is_empty()
+}
+
+/// The cells where a given may have been missed in faint print (see [`may_miss_a_given`]):
+/// those holding a faint glyph (see [`Cells::faint`]) and no digit.
+fn missed_given_cells(cells: &Cells, decision: &correct::Decision) -> Vec<Pos> {
+    if !may_miss_a_given(decision) {
+        return Vec::new();
+    }
+    Pos::all()
+        .filter(|p| cells.glyphs[p.index()].is_none() && cells.faint[p.index()].is_some())
+        .collect()
+}
+
+/// `cells` with the faint glyph at `cell` taken for a given.
+fn with_faint_given(cells: &Cells, cell: Pos) -> Cells {
+    let mut cells = cells.clone();
+    if let Some(mut glyph) = cells.faint[cell.index()].take() {
+        glyph.author = Author::Given;
+        glyph.sure_author = Author::Given;
+        cells.glyphs[cell.index()] = Some(glyph);
+    }
+    cells
 }
 
 /// How many unsure authors each author hypothesis takes back: the glyph whose colour is
@@ -115,7 +162,10 @@ impl Snap {
         let reading = if (across, down) != (0, 0) {
             self.moved(image, first, across, down, timings, budget)?
         } else {
-            let cells = sure_authors(&first.cells, hypothesis.authors);
+            let cells = match hypothesis.given_at {
+                Some(cell) => with_faint_given(&first.cells, cell),
+                None => sure_authors(&first.cells, hypothesis.authors),
+            };
             let recognition = timings.time(Stage::Recognize, || {
                 if hypothesis.blurred {
                     self.recognize_blurred(&cells, budget)
@@ -134,7 +184,7 @@ impl Snap {
 mod tests {
     use super::*;
     use crate::pipeline::cells;
-    use crate::pipeline::cells::Author;
+    use crate::puzzle::board::Board;
 
     /// Cells holding `glyphs` (cell index, colour, author, sure author) and nothing else.
     fn cells_of(glyphs: &[(usize, [u8; 3], Author, Author)]) -> Cells {
@@ -155,6 +205,7 @@ mod tests {
             dark: false,
             background: [255; 3],
             cell_backgrounds: vec![[255; 3]; 81],
+            faint: vec![None; 81],
         }
     }
 
@@ -185,14 +236,52 @@ mod tests {
         assert!(author_steps(&sure).is_empty());
     }
 
+    /// A decision on `givens` with the verdict `verdict`, nothing corrected.
+    fn decided(verdict: Verdict) -> correct::Decision {
+        correct::Decision {
+            givens: Board::empty(),
+            verdict: Ok(verdict),
+            corrections: Vec::new(),
+            doubts: Vec::new(),
+        }
+    }
+
     #[test]
     fn hypotheses_come_cheapest_first_with_the_moves_one_tier() {
         let cells = cells_of(&[]);
-        let tiers = tiers(&cells);
+        let tiers = tiers(&cells, &decided(Verdict::Unique(Board::empty())));
         // No unsure author: blurred templates, then the four moves as one tier.
         assert_eq!(tiers.len(), 2);
         assert!(tiers[0][0].blurred && tiers[0][0].shift == (0, 0));
         assert_eq!(tiers[1].len(), 4);
         assert!(tiers[1].iter().all(|h| h.shift != (0, 0) && !h.blurred));
+    }
+
+    #[test]
+    fn a_faint_glyph_may_be_a_missed_given_only_when_the_givens_have_several_solutions() {
+        let mut cells = cells_of(&[(0, [10; 3], Author::Given, Author::Given)]);
+        cells.faint[40] = Some(cells::Glyph::sketch(4, 8, [200; 3]));
+        // A faint glyph where a digit was found too is no missed given.
+        cells.faint[0] = Some(cells::Glyph::sketch(4, 8, [200; 3]));
+        let several = tiers(&cells, &decided(Verdict::Multiple(Board::empty())));
+        let missed: Vec<Pos> = several
+            .iter()
+            .flatten()
+            .filter_map(|h| h.given_at)
+            .collect();
+        assert_eq!(missed, [Pos::new(4, 4).unwrap()]);
+        // The missed given comes before the moves, after the blurred templates.
+        assert_eq!(several.len(), 3);
+        assert_eq!(several[1][0].given_at, Pos::new(4, 4));
+        let one = tiers(&cells, &decided(Verdict::Unique(Board::empty())));
+        assert!(one.iter().flatten().all(|h| h.given_at.is_none()));
+        // Taken for a given, the faint glyph is the cell's glyph.
+        let taken = with_faint_given(&cells, Pos::new(4, 4).unwrap());
+        let glyph = taken.glyphs[40].as_ref().unwrap();
+        assert_eq!(
+            (glyph.author, glyph.sure_author),
+            (Author::Given, Author::Given)
+        );
+        assert!(taken.faint[40].is_none());
     }
 }

@@ -53,6 +53,19 @@ fn print_fainter_than_the_pen_is_cut_at_its_own_contrast() {
 }
 
 #[test]
+fn a_given_fainter_than_the_grid_s_cut_is_found_where_the_givens_have_several_solutions() {
+    let photo = photo("faint-print-missed.jpg");
+    let report = check(&photo);
+    assert_eq!(report.givens, Some(givens(&photo)), "{:?}", report.error);
+    assert_eq!(report.status, Status::Solved);
+    assert_eq!(report.corrections, []);
+    assert_eq!(
+        (report.wrong_entries, report.unreadable_entries),
+        (vec![], vec![])
+    );
+}
+
+#[test]
 fn entries_refute_an_exchange_the_loops_favour() {
     let photo = photo("loops-against-the-entries.jpg");
     let report = check(&photo);

@@ -191,6 +191,11 @@ pub struct Cells {
     /// Each cell's own background colour (a highlight's or a fill's where it has one),
     /// row-major.
     pub cell_backgrounds: Vec<[u8; 3]>,
+    /// Row-major: for a cell where the cut found no digit, the digit a cut at the cell's own
+    /// contrast finds, if any; empty unless the cells were sliced looking for them, which the
+    /// reading does when the givens as read have several solutions. Too faint to be read as a
+    /// given on its own, it may be a given missed in print fainter than a player's pen.
+    pub faint: Vec<Option<Glyph>>,
 }
 
 impl Cells {
@@ -217,6 +222,17 @@ impl Cells {
 /// Every glyph comes out a given: who wrote it is the next step's to tell
 /// ([`tell_authors`](crate::stages::tell_authors)).
 pub fn slice(rect: &Rectified, image: &RgbImage) -> Cells {
+    slice_as(rect, image, false)
+}
+
+/// [`slice`], also looking for each cell's faint glyph (see [`Cells::faint`]): only where the
+/// givens as read leave the puzzle open, since it costs a look at every empty cell.
+pub(crate) fn looking_fainter(rect: &Rectified, image: &RgbImage) -> Cells {
+    slice_as(rect, image, true)
+}
+
+/// [`slice`], with the faint glyphs looked for when `faint`.
+fn slice_as(rect: &Rectified, image: &RgbImage, faint: bool) -> Cells {
     let gray = &rect.gray;
     let mut levels = Histogram::new();
     levels.add(gray.as_raw(), |v| v);
@@ -357,6 +373,11 @@ pub fn slice(rect: &Rectified, image: &RgbImage) -> Cells {
             _ => cell,
         })
         .collect();
+    let mut faint = if faint {
+        faint_glyphs(rect, &areas, (&inks, &histograms), &found, &sizes)
+    } else {
+        vec![None; 81]
+    };
     let (mut glyphs, marked): (Vec<_>, Vec<_>) = (found.into_iter().zip(colours.iter().copied()))
         .map(|(cell, colour)| {
             let has_marks = cell.has_marks();
@@ -373,6 +394,7 @@ pub fn slice(rect: &Rectified, image: &RgbImage) -> Cells {
         })
         .unzip();
     stroke::colours_from_source(&mut glyphs, &colours, image, &rect.projection);
+    stroke::colours_from_source(&mut faint, &colours, image, &rect.projection);
     detail::read_small_glyphs_again(
         &mut glyphs,
         &inks,
@@ -382,10 +404,12 @@ pub fn slice(rect: &Rectified, image: &RgbImage) -> Cells {
         &rect.projection,
     );
     let background = background_colour(&rect.image, gray, bg);
-    for (i, glyph) in glyphs.iter_mut().enumerate() {
-        if let Some(glyph) = glyph {
-            glyph.cell_background = colours[i];
-            glyph.room = room_share(bg, backgrounds[i], dark);
+    for found in [&mut glyphs, &mut faint] {
+        for (i, glyph) in found.iter_mut().enumerate() {
+            if let Some(glyph) = glyph {
+                glyph.cell_background = colours[i];
+                glyph.room = room_share(bg, backgrounds[i], dark);
+            }
         }
     }
     Cells {
@@ -398,7 +422,44 @@ pub fn slice(rect: &Rectified, image: &RgbImage) -> Cells {
         dark,
         background,
         cell_backgrounds: colours,
+        faint,
     }
+}
+
+/// Each cell's faint glyph (see [`Cells::faint`]): where the cut left no digit, the cell cut
+/// at its own contrast (as a faint cell's own cut is, but wherever its strongest pixel lies,
+/// down to the noise floor), kept when it finds a digit sized like the grid's with no marks
+/// beside it. `inks` and `histograms` are the cells' cuts and stand-out histograms.
+fn faint_glyphs(
+    rect: &Rectified,
+    areas: &[(u32, u32, u32, u32); 81],
+    (inks, histograms): (&[Ink<'_>], &[Histogram]),
+    found: &[CellInk],
+    sizes: &Sizes,
+) -> Vec<Option<Glyph>> {
+    (found.par_iter().enumerate())
+        .map(|(i, cell)| {
+            if cell.glyph.as_ref().is_some_and(|g| sizes.is_digit(g, cell)) {
+                return None;
+            }
+            let (own, _) = own_contrast(&histograms[i]);
+            let threshold = MIN_INK.max((own as f32 * INK_FRACTION) as i32);
+            if threshold >= inks[i].threshold {
+                return None;
+            }
+            let ink = Ink {
+                threshold,
+                shown_from: threshold.min(inks[i].shown_from),
+                ..inks[i]
+            };
+            let again = isolate_glyph(rect, &rect.gray, areas[i], &ink, JOIN);
+            let digit = again
+                .glyph
+                .as_ref()
+                .is_some_and(|g| sizes.is_digit(g, &again));
+            (digit && !again.has_marks_beside()).then_some(again.glyph)?
+        })
+        .collect()
 }
 
 #[cfg(test)]
