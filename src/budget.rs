@@ -113,6 +113,29 @@ impl Budget {
         }
     }
 
+    /// A budget for one part of the reading that may not take the whole of what is left: at
+    /// most half of this budget's remaining steps, cancelled with it. Spend what it spent
+    /// back with [`Budget::close`].
+    pub fn share(&self) -> Budget {
+        let left = self.limit.saturating_sub(self.spent());
+        let mut share = Budget::new(left / 2, self.cancel.clone());
+        if self.is_stopped() {
+            share.stopped = AtomicU8::new(self.stopped.load(Ordering::Relaxed));
+        }
+        share
+    }
+
+    /// Spends what `share` (see [`Budget::share`]) spent; true when the share ran out of its
+    /// steps (what it found was cut short), though this budget may go on.
+    pub fn close(&self, share: Budget) -> bool {
+        let cancelled = share.stopped.load(Ordering::Relaxed) == CANCELLED;
+        if cancelled {
+            self.stopped.store(CANCELLED, Ordering::Relaxed);
+        }
+        self.spend(share.spent().min(share.limit));
+        share.is_stopped()
+    }
+
     /// Whether the cancel flag is raised; a raised flag stops the reading.
     fn look_at_cancel(&self) -> bool {
         let cancelled = (self.cancel.as_ref()).is_some_and(|c| c.load(Ordering::Relaxed));
@@ -141,6 +164,22 @@ mod tests {
             text.starts_with("a.png: ") && text.contains("work budget"),
             "{text}"
         );
+    }
+
+    #[test]
+    fn a_share_runs_out_at_half_of_what_is_left_and_the_budget_goes_on() {
+        let budget = Budget::new(100, None);
+        assert!(budget.spend(20));
+        let share = budget.share();
+        assert!(share.spend(40));
+        assert!(!share.spend(1), "half of the 80 steps left");
+        assert!(budget.close(share), "the share ran out");
+        assert_eq!(budget.spent(), 60);
+        assert!(!budget.is_stopped());
+        let share = budget.share();
+        assert!(share.spend(5));
+        assert!(!budget.close(share));
+        assert_eq!(budget.spent(), 65);
     }
 
     #[test]

@@ -90,7 +90,9 @@ impl Snap {
     /// [`hypotheses::tiers`]), the cheapest one taken with one solution (see
     /// [`Hypothesis::accepts`]), with its decision. Two taken from one tier are a tie: they
     /// are equally likely and give two answers, so neither is taken and the first reading
-    /// stands, undecided. Once `budget` says stop, what comes back must not be used.
+    /// stands, undecided. Each hypothesis is weighed within a share of what is left of
+    /// `budget` (see [`Budget::share`]); one cut short is not taken, nor is any of its tier.
+    /// Once `budget` says stop, what comes back must not be used.
     pub(crate) fn decide(
         &self,
         image: &RgbImage,
@@ -110,8 +112,16 @@ impl Snap {
         }
         for tier in hypotheses::tiers(&first.cells, &decision) {
             let mut taken = None;
+            let mut undecided = false;
             for hypothesis in tier {
-                let weighed = self.weigh(hypothesis, image, &first, timings, budget);
+                // No one hypothesis may spend the whole budget: one that runs out of its share
+                // is not taken, and the cheaper readings weighed so far stay undecided.
+                let share = budget.share();
+                let weighed = self.weigh(hypothesis, image, &first, timings, &share);
+                if budget.close(share) {
+                    undecided = true;
+                    continue;
+                }
                 if budget.is_stopped() {
                     return (first, decision);
                 }
@@ -127,6 +137,10 @@ impl Snap {
                     }
                     _ => {}
                 }
+            }
+            // A hypothesis cut short could have tied with the one taken beside it.
+            if undecided {
+                continue;
             }
             if let Some(taken) = taken {
                 return taken;
