@@ -101,7 +101,20 @@ impl Snap {
         budget: &Budget,
     ) -> (Reading, correct::Decision) {
         let decision = timings.time(Stage::Solve, || self.solve_as_read(&first, budget));
-        if Hypothesis::AS_READ.accepts(&decision) && !refuted_by_entries(&first, &decision) {
+        let as_read =
+            Hypothesis::AS_READ.accepts(&decision) && !refuted_by_entries(&first, &decision);
+        if as_read && decision.trusted().is_some() {
+            return (first, decision);
+        }
+        // The player's entries, where they complete the houses around a given, say what it is
+        // more surely than any reading of its glyph: weighed first, and over a reading in doubt.
+        let implied = self.weigh(Hypothesis::IMPLIED, image, &first, timings, budget);
+        if let Some(found) = implied.filter(|(reading, decision)| {
+            Hypothesis::IMPLIED.accepts(decision) && !refuted_by_entries(reading, decision)
+        }) {
+            return found;
+        }
+        if as_read {
             return (first, decision);
         }
         if hypotheses::may_miss_a_given(&decision) {

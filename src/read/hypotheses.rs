@@ -2,10 +2,12 @@
 //! cheapest first: the glyphs matched against blurred templates, the unsure authors taken
 //! back to what clear shades tell (each with sharp templates, then blurred), a given missed
 //! where the solutions part (print too faint for the grid's cut), and the grid's outline moved
-//! a cell each way.
+//! a cell each way. Before all of them, where the player's entries complete the houses
+//! around givens, the givens those entries imply (see [`implied`](super::implied)).
 
 use image::RgbImage;
 
+use super::implied::implied_givens;
 use crate::budget::Budget;
 use crate::pipeline::cells::{Author, Cells};
 use crate::pipeline::{correct, Reading};
@@ -24,6 +26,9 @@ pub(crate) struct Hypothesis {
     pub(crate) shift: (i32, i32),
     /// A cell whose faint glyph (see [`Cells::faint`]) is taken for a given.
     pub(crate) given_at: Option<Pos>,
+    /// Whether the givens are taken as the player's entries imply them (see
+    /// [`implied_givens`]).
+    pub(crate) implied: bool,
 }
 
 impl Hypothesis {
@@ -33,6 +38,13 @@ impl Hypothesis {
         blurred: false,
         shift: (0, 0),
         given_at: None,
+        implied: false,
+    };
+
+    /// The givens as the player's entries imply them.
+    pub(crate) const IMPLIED: Hypothesis = Hypothesis {
+        implied: true,
+        ..Hypothesis::AS_READ
     };
 
     /// Whether `decision` is good enough for this hypothesis to be taken: one solution, and
@@ -41,7 +53,9 @@ impl Hypothesis {
     /// wrong rows or columns, which mostly clash, but not always). A given found under the
     /// grid's cut overrules the cut, so it must also stand as read: no correction.
     pub(crate) fn accepts(&self, decision: &correct::Decision) -> bool {
-        if self.given_at.is_some() {
+        if self.implied {
+            decision.trusted().is_some()
+        } else if self.given_at.is_some() {
             decision.trusted().is_some() && decision.corrections.is_empty()
         } else if self.shift == (0, 0) {
             decision.is_unique()
@@ -158,6 +172,9 @@ impl Snap {
         timings: &mut Timings,
         budget: &Budget,
     ) -> Option<(Reading, correct::Decision)> {
+        if hypothesis.implied {
+            return self.implied_reading(first, timings, budget);
+        }
         let (across, down) = hypothesis.shift;
         let reading = if (across, down) != (0, 0) {
             self.moved(image, first, across, down, timings, budget)?
@@ -176,6 +193,49 @@ impl Snap {
             Reading::recognized(first.rectified.clone(), cells, recognition)
         };
         let decision = timings.time(Stage::Solve, || self.solve_as_read(&reading, budget));
+        Some((reading, decision))
+    }
+
+    /// The reading `first` with its givens as the player's entries imply them (entries drawn
+    /// in a colour of their own, an app's marked mistakes, left out), each given changed
+    /// listed as a correction; `None` when the entries imply no change, or when the givens so
+    /// mended need any other correction (the entries' word must stand on its own).
+    fn implied_reading(
+        &self,
+        first: &Reading,
+        timings: &mut Timings,
+        budget: &Budget,
+    ) -> Option<(Reading, correct::Decision)> {
+        let apart = first.cells.entries_coloured_apart();
+        let mut entries = first.entries;
+        Pos::all()
+            .filter(|p| apart[p.index()])
+            .for_each(|p| entries.set(p, None));
+        let (givens, changed) = implied_givens(&first.givens, &entries);
+        if changed.is_empty() {
+            return None;
+        }
+        let reading = Reading {
+            givens,
+            entries: first.entries,
+            evidence: first.evidence.clone(),
+            rivals: first.rivals.clone(),
+            rectified: first.rectified.clone(),
+            cells: first.cells.clone(),
+        };
+        let mut decision = timings.time(Stage::Solve, || self.solve_as_read(&reading, budget));
+        if !decision.corrections.is_empty() {
+            return None;
+        }
+        decision.corrections = (changed.iter())
+            .filter_map(|&cell| {
+                Some(correct::Correction {
+                    cell,
+                    read: first.givens.get(cell)?,
+                    used: givens.get(cell)?,
+                })
+            })
+            .collect();
         Some((reading, decision))
     }
 }

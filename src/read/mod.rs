@@ -4,6 +4,7 @@
 
 mod decide;
 pub(crate) mod hypotheses;
+mod implied;
 mod others;
 pub(crate) mod placement;
 

@@ -66,6 +66,25 @@ fn a_given_fainter_than_the_grid_s_cut_is_found_where_the_givens_have_several_so
 }
 
 #[test]
+fn the_givens_a_completed_game_implies_overrule_their_misreading() {
+    let photo = photo("entries-imply-the-givens.jpg");
+    let report = check(&photo);
+    assert_eq!(report.status, Status::Solved, "{:?}", report.error);
+    let truth = givens(&photo);
+    assert_eq!(report.givens, Some(truth));
+    // The givens mended are reported as corrections, from the digits read to the printed ones.
+    assert!(!report.corrections.is_empty());
+    for c in &report.corrections {
+        assert_eq!(truth.get(c.cell), Some(c.used));
+        assert_ne!(c.read, c.used);
+    }
+    assert_eq!(
+        (report.wrong_entries, report.unreadable_entries),
+        (vec![], vec![])
+    );
+}
+
+#[test]
 fn entries_refute_an_exchange_the_loops_favour() {
     let photo = photo("loops-against-the-entries.jpg");
     let report = check(&photo);
