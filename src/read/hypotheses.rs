@@ -198,8 +198,8 @@ impl Snap {
 
     /// The reading `first` with its givens as the player's entries imply them (entries drawn
     /// in a colour of their own, an app's marked mistakes, left out), each given changed
-    /// listed as a correction; `None` when the entries imply no change, or when the givens so
-    /// mended need any other correction (the entries' word must stand on its own).
+    /// listed as a correction before those the solver then makes; `None` when the entries
+    /// imply no change.
     fn implied_reading(
         &self,
         first: &Reading,
@@ -224,18 +224,15 @@ impl Snap {
             cells: first.cells.clone(),
         };
         let mut decision = timings.time(Stage::Solve, || self.solve_as_read(&reading, budget));
-        if !decision.corrections.is_empty() {
-            return None;
-        }
-        decision.corrections = (changed.iter())
-            .filter_map(|&cell| {
-                Some(correct::Correction {
-                    cell,
-                    read: first.givens.get(cell)?,
-                    used: givens.get(cell)?,
-                })
+        let implied = (changed.iter()).filter_map(|&cell| {
+            Some(correct::Correction {
+                cell,
+                read: first.givens.get(cell)?,
+                used: givens.get(cell)?,
             })
-            .collect();
+        });
+        let solver: Vec<_> = std::mem::take(&mut decision.corrections);
+        decision.corrections = implied.chain(solver).collect();
         Some((reading, decision))
     }
 }
