@@ -55,14 +55,7 @@ fn print_fainter_than_the_pen_is_cut_at_its_own_contrast() {
 #[test]
 fn a_given_fainter_than_the_grid_s_cut_is_found_where_the_givens_have_several_solutions() {
     let photo = photo("faint-print-missed.jpg");
-    let report = check(&photo);
-    assert_eq!(report.givens, Some(givens(&photo)), "{:?}", report.error);
-    assert_eq!(report.status, Status::Solved);
-    assert_eq!(report.corrections, []);
-    assert_eq!(
-        (report.wrong_entries, report.unreadable_entries),
-        (vec![], vec![])
-    );
+    assert_read_exactly_and_all_right(&photo);
 }
 
 #[test]
@@ -87,14 +80,7 @@ fn the_givens_a_completed_game_implies_overrule_their_misreading() {
 #[test]
 fn entries_refute_an_exchange_the_loops_favour() {
     let photo = photo("loops-against-the-entries.jpg");
-    let report = check(&photo);
-    assert_eq!(report.givens, Some(givens(&photo)), "{:?}", report.error);
-    assert_eq!(report.status, Status::Solved);
-    assert_eq!(report.corrections, []);
-    assert_eq!(
-        (report.wrong_entries, report.unreadable_entries),
-        (vec![], vec![])
-    );
+    assert_read_exactly_and_all_right(&photo);
 }
 
 #[test]
@@ -126,6 +112,19 @@ fn corrections_the_entries_refute_are_not_taken() {
 fn entries(photo: &Path) -> Board {
     let text = std::fs::read_to_string(photo.with_extension("txt")).unwrap();
     text.lines().nth(2).unwrap().parse().unwrap()
+}
+
+/// Checks `photo` and asserts its givens read exactly with no correction, solved, and no
+/// entry called wrong or listed as not read surely (every entry of these games is right).
+fn assert_read_exactly_and_all_right(photo: &Path) {
+    let report = check(photo);
+    assert_eq!(report.givens, Some(givens(photo)), "{:?}", report.error);
+    assert_eq!(report.status, Status::Solved);
+    assert_eq!(report.corrections, []);
+    assert_eq!(
+        (report.wrong_entries, report.unreadable_entries),
+        (vec![], vec![])
+    );
 }
 
 fn check(picture: &Path) -> sudoku_snap::Report {
