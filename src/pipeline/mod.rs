@@ -33,6 +33,7 @@ use recognize::{Recognized, Rival};
 use rectify::Rectified;
 
 /// What was read from a screenshot, before solving.
+#[derive(Clone)]
 pub struct Reading {
     /// The printed givens.
     pub givens: Board,

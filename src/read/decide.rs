@@ -108,11 +108,10 @@ impl Snap {
         }
         // The player's entries, where they complete the houses around a given, say what it is
         // more surely than any reading of its glyph: weighed first, and over a reading in doubt.
-        let implied = self.weigh(Hypothesis::IMPLIED, image, &first, timings, budget);
-        if let Some(found) = implied.filter(|(reading, decision)| {
-            Hypothesis::IMPLIED.accepts(decision) && !refuted_by_entries(reading, decision)
-        }) {
-            return found;
+        if let Weighed::Taken(found) =
+            self.weigh_within_share(Hypothesis::IMPLIED, image, &first, timings, budget)
+        {
+            return *found;
         }
         if as_read {
             return (first, decision);
@@ -127,28 +126,12 @@ impl Snap {
             let mut taken = None;
             let mut undecided = false;
             for hypothesis in tier {
-                // No one hypothesis may spend the whole budget: one that runs out of its share
-                // is not taken, and the cheaper readings weighed so far stay undecided.
-                let share = budget.share();
-                let weighed = self.weigh(hypothesis, image, &first, timings, &share);
-                if budget.close(share) {
-                    undecided = true;
-                    continue;
-                }
-                if budget.is_stopped() {
-                    return (first, decision);
-                }
-                match weighed {
-                    Some(found)
-                        if hypothesis.accepts(&found.1)
-                            && !refuted_by_entries(&found.0, &found.1) =>
-                    {
-                        if taken.is_some() {
-                            return (first, decision);
-                        }
-                        taken = Some(found);
-                    }
-                    _ => {}
+                match self.weigh_within_share(hypothesis, image, &first, timings, budget) {
+                    Weighed::CutShort => undecided = true,
+                    _ if budget.is_stopped() => return (first, decision),
+                    Weighed::Taken(_) if taken.is_some() => return (first, decision),
+                    Weighed::Taken(found) => taken = Some(*found),
+                    Weighed::NotTaken => {}
                 }
             }
             // A hypothesis cut short could have tied with the one taken beside it.
@@ -160,6 +143,31 @@ impl Snap {
             }
         }
         (first, decision)
+    }
+
+    /// `hypothesis` weighed (see [`Snap::weigh`]) within a share of what is left of `budget`,
+    /// so that no one hypothesis may spend it all (see [`Budget::share`]).
+    fn weigh_within_share(
+        &self,
+        hypothesis: Hypothesis,
+        image: &RgbImage,
+        first: &Reading,
+        timings: &mut Timings,
+        budget: &Budget,
+    ) -> Weighed {
+        let share = budget.share();
+        let weighed = self.weigh(hypothesis, image, first, timings, &share);
+        if budget.close(share) {
+            return Weighed::CutShort;
+        }
+        match weighed {
+            Some(found)
+                if hypothesis.accepts(&found.1) && !refuted_by_entries(&found.0, &found.1) =>
+            {
+                Weighed::Taken(Box::new(found))
+            }
+            _ => Weighed::NotTaken,
+        }
     }
 
     /// `solved` weighed again with the player's pencil marks told by their places (see
@@ -228,6 +236,16 @@ impl Snap {
             budget,
         )
     }
+}
+
+/// What weighing one hypothesis came to.
+enum Weighed {
+    /// It ran out of its share of the budget: whether it would be taken is not known.
+    CutShort,
+    /// Taken: its reading and decision.
+    Taken(Box<(Reading, correct::Decision)>),
+    /// Weighed, and not good enough to take.
+    NotTaken,
 }
 
 /// Whether the player's entries, as read, refute the corrections `decision` made to `reading`

@@ -217,11 +217,7 @@ impl Snap {
         }
         let reading = Reading {
             givens,
-            entries: first.entries,
-            evidence: first.evidence.clone(),
-            rivals: first.rivals.clone(),
-            rectified: first.rectified.clone(),
-            cells: first.cells.clone(),
+            ..first.clone()
         };
         let mut decision = timings.time(Stage::Solve, || self.solve_as_read(&reading, budget));
         let implied = (changed.iter()).filter_map(|&cell| {
